@@ -1,0 +1,3 @@
+from faithkit.cli import main
+
+raise SystemExit(main())

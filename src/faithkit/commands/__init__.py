@@ -1,0 +1,6 @@
+"""CLI subcommands. Each module defines ``register(subparsers)`` and imports nothing heavy at module level,
+so ``faithkit --help`` stays instant. Add a command by adding its module name here."""
+
+COMMAND_MODULES: list[str] = [
+    "check",
+]
