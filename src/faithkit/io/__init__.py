@@ -1,0 +1,1 @@
+"""Input logs, results files and caches."""

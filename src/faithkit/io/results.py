@@ -1,0 +1,102 @@
+"""Results folders: an append-only ``results.jsonl`` plus ``manifest.json`` (see docs/results-format.md).
+
+The writer appends and flushes one line per input record, so a crashed run can resume: ``completed_lines``
+reads back what is already there (dropping a torn last line) and the run continues after it, without losing
+or duplicating records. The manifest is written atomically (temp file + rename) at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from faithkit.errors import ResultsError
+
+RESULTS_FORMAT = 1
+RESULTS_FILE = "results.jsonl"
+MANIFEST_FILE = "manifest.json"
+
+
+@dataclass(frozen=True)
+class RunResults:
+    """A results folder read back: its manifest and one dict per input record, in input order."""
+
+    path: Path
+    manifest: dict[str, Any]
+    records: list[dict[str, Any]]
+
+    def by_id(self) -> dict[str, dict[str, Any]]:
+        return {r["id"]: r for r in self.records}
+
+
+def read_results(folder: str | os.PathLike[str]) -> RunResults:
+    """Read a results folder; raise ResultsError (exit 2) if the manifest is missing or a line is corrupt."""
+    path = Path(folder)
+    manifest_path, results_path = path / MANIFEST_FILE, path / RESULTS_FILE
+    if not manifest_path.is_file():
+        raise ResultsError(f"{path}: no {MANIFEST_FILE} (is this a finished `faithkit check` output folder?)")
+    if not results_path.is_file():
+        raise ResultsError(f"{path}: no {RESULTS_FILE}")
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ResultsError(f"{manifest_path}: not valid JSON ({exc})") from exc
+    records = []
+    with results_path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ResultsError(f"{results_path}:{number}: corrupt results line ({exc.msg})") from exc
+            if not isinstance(record, dict) or "id" not in record or "status" not in record:
+                raise ResultsError(f"{results_path}:{number}: results line lacks `id` or `status`")
+            records.append(record)
+    return RunResults(path, manifest, records)
+
+
+def completed_lines(results_path: Path) -> list[dict[str, Any]]:
+    """Records already written by an interrupted run; a torn (partial) last line is cut off the file."""
+    if not results_path.exists():
+        return []
+    records, good_bytes = [], 0
+    with results_path.open("rb") as handle:
+        for raw in handle:
+            if not raw.endswith(b"\n"):
+                break
+            try:
+                records.append(json.loads(raw))
+            except json.JSONDecodeError:
+                break
+            good_bytes += len(raw)
+    with results_path.open("r+b") as handle:
+        handle.truncate(good_bytes)
+    return records
+
+
+class ResultsWriter:
+    """Appends one JSON line per record and flushes it, so every finished record survives a crash."""
+
+    def __init__(self, folder: Path, resume: bool):
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / RESULTS_FILE
+        self.done = completed_lines(self.path) if resume else []
+        self._handle: TextIO = self.path.open("a" if resume else "w", encoding="utf-8")
+
+    def write(self, record: dict[str, Any]) -> None:
+        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
+    """Write manifest.json atomically so a reader never sees half a manifest."""
+    tmp = folder / (MANIFEST_FILE + ".tmp")
+    tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, folder / MANIFEST_FILE)
