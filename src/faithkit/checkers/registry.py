@@ -1,0 +1,64 @@
+"""Build a checker from a name and options: the one place that knows every checker and the default stack.
+
+Default stack: NLI with the bundled model, wrapped in the numbers stage (missing numbers + arithmetic).
+Heavy modules are imported only for the checker asked for.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from faithkit.checkers.base import Checker
+from faithkit.errors import UsageError
+
+CHECKER_NAMES = ("nli", "similarity", "judge", "cascade")
+
+
+def _with_numbers(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
+    if not (numbers or arithmetic):
+        return inner
+    from faithkit.checkers.numbers import NumberChecks
+
+    return NumberChecks(inner, arithmetic=arithmetic, missing_numbers=numbers)
+
+
+def build_checker(name: str = "nli", *, model: str | None = None, revision: str | None = None,
+                  threshold: float | None = None, numbers: bool | None = None, arithmetic: bool | None = None,
+                  batch_size: int = 32, device: str = "cpu", **llm_options: Any) -> Checker:
+    """Build a checker by name.
+
+    numbers / arithmetic: the numbers stage rules (flag numbers in no passage; accept verified arithmetic).
+    None means the default: on for nli / judge / cascade, off for the similarity baseline.
+    llm_options: for judge / cascade, the same names as the CLI options (base_url, api_key_env, judge_mode...).
+    """
+    stage_default = name != "similarity"
+    numbers = stage_default if numbers is None else numbers
+    arithmetic = stage_default if arithmetic is None else arithmetic
+    if name == "nli":
+        from faithkit.checkers.nli import NLIChecker
+
+        inner: Checker = NLIChecker(model=model, revision=revision,
+                                    threshold=0.5 if threshold is None else threshold,
+                                    batch_size=batch_size, device=device)
+    elif name == "similarity":
+        from faithkit.checkers.similarity import DEFAULT_THRESHOLD, SimilarityChecker
+
+        inner = SimilarityChecker(model=model, threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
+                                  device=device)
+    elif name in ("judge", "cascade"):
+        from faithkit.llm.cli_options import build_llm_checker
+
+        args = argparse.Namespace(checker=name, model=model, threshold=threshold, revision=revision,
+                                  batch_size=batch_size, device=device, **llm_options)
+
+        def nli_factory() -> Checker:
+            from faithkit.checkers.nli import NLIChecker
+
+            return NLIChecker(model=llm_options.get("nli_model"), threshold=0.5 if threshold is None else threshold,
+                              batch_size=batch_size, device=device)
+
+        inner = build_llm_checker(args, nli_factory)
+    else:
+        raise UsageError(f"unknown checker {name!r}; choose one of {', '.join(CHECKER_NAMES)}")
+    return _with_numbers(inner, numbers, arithmetic)

@@ -1,0 +1,179 @@
+"""Reading interaction logs (JSONL), streamed line by line.
+
+Every non-blank line yields either an ``Interaction`` or a ``LineError`` with its 1-based line number and a
+reason, so a malformed line never stops the run and never disappears from the results. Field names are
+detected per line: faithkit's own (``question``, ``contexts``, ``answer``), Ragas (``user_input``,
+``retrieved_contexts``, ``response``), DeepEval (``input``, ``retrieval_context``, ``actual_output``; its
+``context`` is ground truth, not prompt context, and is kept in metadata only) and promptfoo-style ``vars``
+(``query``, ``context``) with the answer in ``output`` / ``response``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from faithkit.errors import InputFormatError, UsageError
+from faithkit.records import Interaction, Passage
+
+_KNOWN = {"id", "question", "contexts", "answer", "reference", "metadata"}
+_RAGAS = {"user_input", "retrieved_contexts", "response", "reference"}
+_DEEPEVAL = {"input", "actual_output", "retrieval_context", "expected_output", "context"}
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A line that could not be read as an interaction: reported, counted, never dropped."""
+
+    line: int
+    id: str
+    reason: str
+
+
+def parse_contexts(value: Any, line: int | None = None) -> tuple[Passage, ...]:
+    """Contexts as the log gives them (plain strings or ``{"id", "text"}`` objects, in prompt order) -> passages.
+
+    A plain string gets the id ``p{index}``. A repeated passage id gets a ``#n`` suffix so evidence stays
+    unambiguous. Raises InputFormatError on wrong types.
+    """
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        raise InputFormatError(f"contexts must be a list of strings or {{id, text}} objects, got "
+                               f"{type(value).__name__}", line)
+    passages: list[Passage] = []
+    seen: dict[str, int] = {}
+    for index, item in enumerate(value):
+        if isinstance(item, str):
+            pid, text = f"p{index}", item
+        elif isinstance(item, dict):
+            text = item.get("text", item.get("content", item.get("page_content")))
+            pid = item.get("id", f"p{index}")
+            if not isinstance(text, str):
+                raise InputFormatError(f"contexts[{index}] has no string `text`", line)
+            if not isinstance(pid, (str, int)):
+                raise InputFormatError(f"contexts[{index}].id must be a string", line)
+            pid = str(pid)
+        else:
+            raise InputFormatError(f"contexts[{index}] must be a string or an object, got {type(item).__name__}",
+                                   line)
+        if pid in seen:
+            seen[pid] += 1
+            pid = f"{pid}#{seen[pid]}"
+        else:
+            seen[pid] = 0
+        passages.append(Passage(pid, text))
+    return tuple(passages)
+
+
+def _require_str(value: Any, name: str, line: int) -> str:
+    if value is None:
+        raise InputFormatError(f"missing `{name}`", line)
+    if not isinstance(value, str):
+        raise InputFormatError(f"`{name}` must be a string, got {type(value).__name__}", line)
+    return value
+
+
+def _promptfoo_answer(obj: dict[str, Any]) -> Any:
+    for key in ("output", "response", "answer"):
+        value = obj.get(key)
+        if isinstance(value, dict):
+            value = value.get("output")
+        if value is not None:
+            return value
+    return obj.get("vars", {}).get("answer") if isinstance(obj.get("vars"), dict) else None
+
+
+def parse_interaction(obj: Any, line: int) -> Interaction:
+    """One decoded JSON value -> Interaction, detecting the field naming; raises InputFormatError."""
+    if not isinstance(obj, dict):
+        raise InputFormatError(f"expected a JSON object, got {type(obj).__name__}", line)
+    raw_id = obj.get("id", obj.get("test_id"))
+    if raw_id is not None and not isinstance(raw_id, (str, int)):
+        raise InputFormatError("`id` must be a string or an integer", line)
+    iid = str(raw_id) if raw_id is not None else f"line-{line}"
+    metadata = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+    if "metadata" in obj and not isinstance(obj["metadata"], dict):
+        raise InputFormatError("`metadata` must be an object", line)
+
+    if "answer" in obj or "contexts" in obj:
+        fmt, used = "faithkit", _KNOWN
+        question, contexts, answer = obj.get("question", ""), obj.get("contexts"), obj.get("answer")
+        reference = obj.get("reference")
+        if contexts is None:
+            raise InputFormatError("missing `contexts` (the passages that were in the prompt)", line)
+    elif "response" in obj or "retrieved_contexts" in obj or "user_input" in obj:
+        fmt, used = "ragas", _RAGAS
+        question, contexts, answer = obj.get("user_input", ""), obj.get("retrieved_contexts"), obj.get("response")
+        reference = obj.get("reference")
+        if contexts is None:
+            raise InputFormatError("missing `retrieved_contexts` (Ragas field names)", line)
+    elif "actual_output" in obj or "retrieval_context" in obj:
+        fmt, used = "deepeval", _DEEPEVAL
+        question, contexts, answer = obj.get("input", ""), obj.get("retrieval_context"), obj.get("actual_output")
+        reference = obj.get("expected_output")
+        if contexts is None:
+            hint = " (DeepEval's `context` is ground truth, not what was in the prompt)" if "context" in obj else ""
+            raise InputFormatError(f"missing `retrieval_context`{hint}", line)
+    elif isinstance(obj.get("vars"), dict):
+        fmt, used = "promptfoo", {"vars", "output", "response"}
+        variables = obj["vars"]
+        question, contexts, answer = variables.get("query", ""), variables.get("context"), _promptfoo_answer(obj)
+        reference = variables.get("reference")
+        if contexts is None:
+            raise InputFormatError("missing `vars.context`", line)
+    else:
+        raise InputFormatError("no answer/contexts fields (faithkit, Ragas, DeepEval or promptfoo names)", line)
+
+    answer = _require_str(answer, {"faithkit": "answer", "ragas": "response", "deepeval": "actual_output",
+                                   "promptfoo": "output"}[fmt], line)
+    question = _require_str(question if question is not None else "", "question", line)
+    if reference is not None and not isinstance(reference, str):
+        raise InputFormatError("`reference` must be a string", line)
+    extra = {k: v for k, v in obj.items() if k not in used and k not in {"id", "test_id", "metadata"}}
+    return Interaction(iid, question, parse_contexts(contexts, line), answer, reference or None,
+                       {**metadata, **extra}, line, fmt)
+
+
+def read_log(path: str | Path) -> Iterator[Interaction | LineError]:
+    """Stream a JSONL log: one Interaction or LineError per non-blank line, in order. Duplicate ids after
+    the first occurrence become LineErrors (a second record under the same id would make comparisons lie)."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"input log not found: {path}")
+    seen: dict[str, int] = {}
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            item = parse_line(raw, number)
+            if item is None:
+                continue
+            if isinstance(item, Interaction):
+                if item.id in seen:
+                    item = LineError(number, f"{item.id}#line{number}",
+                                     f"duplicate id {item.id!r} (first seen on line {seen[item.id]})")
+                else:
+                    seen[item.id] = number
+            yield item
+
+
+def parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
+    """Decode and parse one raw line; None for a blank line."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return LineError(number, f"line-{number}", f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})")
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        return None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return LineError(number, f"line-{number}", f"invalid JSON: {exc.msg} at column {exc.colno}")
+    try:
+        return parse_interaction(obj, number)
+    except InputFormatError as exc:
+        raw_id = obj.get("id") if isinstance(obj, dict) else None
+        return LineError(number, str(raw_id) if isinstance(raw_id, (str, int)) else f"line-{number}", exc.reason)

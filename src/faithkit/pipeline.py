@@ -1,0 +1,254 @@
+"""Wires the stages: log -> claims -> checker -> scores -> results folder.
+
+The log is streamed in chunks; all claims of a chunk go to the checker in one call (so NLI batches pairs
+across answers and dedups identical ones), and each chunk's records are appended to results.jsonl before the
+next chunk is read, so memory does not grow with the log and a crash loses at most one chunk. Every input line
+yields exactly one record, in input order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import platform
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from faithkit import __version__
+from faithkit.checkers.base import Checker
+from faithkit.claims.base import ClaimError, ClaimExtractor
+from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
+from faithkit.errors import UsageError
+from faithkit.io.log import LineError, read_log
+from faithkit.io.results import RESULTS_FORMAT, ResultsWriter, write_manifest
+from faithkit.records import Claim, ClaimCheck, Interaction, Passage, Verdict
+from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector, RunSummary, answer_faithfulness
+from faithkit.text.sentences import split_sentences
+
+REFERENCE_PASSAGE_ID = "reference"
+ANSWER_PASSAGE_ID = "answer"
+
+
+@dataclass
+class CheckOptions:
+    """Everything about a run that is not the checker itself."""
+
+    claims: ClaimExtractor = field(default_factory=SentenceClaims)
+    refusals: RefusalDetector = field(default_factory=RefusalDetector)
+    chunk_size: int = 64
+    check_reference: bool = True
+
+
+def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
+    """The matching pattern when every content sentence of the answer declines to answer."""
+    sentences = [s.text for s in split_sentences(interaction.answer) if not is_particle(s.text)]
+    if not sentences:
+        return None
+    matches = [detector.match(s) for s in sentences]
+    return matches[0] if all(matches) else None
+
+
+def _claim_dict(claim: Claim, verdict: Verdict) -> dict[str, Any]:
+    data = asdict(verdict)
+    label = data.pop("label")
+    return {"text": claim.text, "span": [claim.start, claim.end], "verdict": label, **data}
+
+
+def _error_record(item: LineError) -> dict[str, Any]:
+    return {"id": item.id, "line": item.line, "status": "error", "faithfulness": None, "unsupported": None,
+            "claims": [], "error": item.reason, "refusal": None, "warnings": []}
+
+
+def _base_record(interaction: Interaction) -> dict[str, Any]:
+    return {"id": interaction.id, "line": interaction.line, "status": "scored", "faithfulness": None,
+            "unsupported": None, "claims": [], "error": None, "refusal": None, "warnings": [],
+            "source_format": interaction.source_format}
+
+
+def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
+                options: CheckOptions) -> list[dict[str, Any]]:
+    """Result records for one chunk of log items, in order (one record per item)."""
+    records: list[dict[str, Any] | None] = [None] * len(items)
+    to_claim: list[tuple[int, Interaction]] = []
+    for pos, item in enumerate(items):
+        if isinstance(item, LineError):
+            records[pos] = _error_record(item)
+            continue
+        record = _base_record(item)
+        records[pos] = record
+        if not item.contexts:
+            record["warnings"].append("empty_contexts")
+        if not item.answer.strip():
+            record.update(status="no_claims", warnings=[*record["warnings"], "empty_answer"])
+            continue
+        pattern = _refusal(item, options.refusals)
+        if pattern is not None:
+            record.update(status="refusal", refusal=pattern)
+            continue
+        to_claim.append((pos, item))
+
+    extracted = options.claims.extract([i for _, i in to_claim]) if to_claim else []
+    requests: list[ClaimCheck] = []
+    plan: list[tuple[int, Interaction, list[Claim], slice, slice, slice]] = []
+    for (pos, item), claims in zip(to_claim, extracted):
+        record = records[pos]
+        if isinstance(claims, ClaimError):
+            record.update(status="error", error=f"claims: {claims.reason}", raw=claims.raw)
+            continue
+        claims = [c for c in claims if options.refusals.match(c.text) is None]
+        if not claims:
+            record["status"] = "no_claims"
+            continue
+        start = len(requests)
+        requests += [ClaimCheck(c.text, item.contexts, item.question, item.answer, item.id) for c in claims]
+        main = slice(start, len(requests))
+        ref_slice = recall_slice = slice(len(requests), len(requests))
+        if options.check_reference and item.reference and item.reference.strip():
+            reference = (Passage(REFERENCE_PASSAGE_ID, item.reference),)
+            requests += [ClaimCheck(c.text, reference, item.question, item.answer, item.id) for c in claims]
+            ref_slice = slice(main.stop, len(requests))
+            answer_passage = (Passage(ANSWER_PASSAGE_ID, item.answer),)
+            requests += [ClaimCheck(c.text, answer_passage, item.question, item.reference, item.id)
+                         for c in sentence_claims(item.reference)]
+            recall_slice = slice(ref_slice.stop, len(requests))
+        plan.append((pos, item, claims, main, ref_slice, recall_slice))
+
+    verdicts = checker.check(requests) if requests else []
+    if len(verdicts) != len(requests):
+        raise RuntimeError(f"checker {checker.name} returned {len(verdicts)} verdicts for {len(requests)} claims")
+    for pos, item, claims, main, ref_slice, recall_slice in plan:
+        record = records[pos]
+        claim_dicts = [_claim_dict(c, v) for c, v in zip(claims, verdicts[main])]
+        labels = [c["verdict"] for c in claim_dicts]
+        record["faithfulness"] = answer_faithfulness(labels)
+        record["unsupported"] = any(label != "supported" for label in labels)
+        if ref_slice.stop > ref_slice.start:
+            for claim_dict, claim, verdict in zip(claim_dicts, claims, verdicts[ref_slice]):
+                claim_dict["reference"] = _claim_dict(claim, verdict)
+            recall = verdicts[recall_slice]
+            contradicted = sum(v.label3 == "contradicted" for v in verdicts[ref_slice])
+            recalled = sum(v.label == "supported" for v in recall)
+            record["correctness"] = {
+                "faithful": not record["unsupported"],
+                "correct": contradicted == 0 and recalled == len(recall),
+                "reference_claims": len(recall), "reference_claims_in_answer": recalled,
+                "claims_contradicted_by_reference": contradicted,
+                "claims_supported_by_reference": sum(v.label == "supported" for v in verdicts[ref_slice]),
+            }
+        record["claims"] = claim_dicts
+    return [r for r in records if r is not None]
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def package_versions() -> dict[str, str]:
+    versions = {"python": platform.python_version(), "faithkit": __version__}
+    for name in ("torch", "transformers", "sentence-transformers", "tokenizers", "numpy", "pysbd", "openai"):
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return versions
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _chunks(items: Iterable, size: int) -> Iterable[list]:
+    iterator = iter(items)
+    while chunk := list(itertools.islice(iterator, size)):
+        yield chunk
+
+
+def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, options: CheckOptions | None = None,
+              *, resume: bool = False, overwrite: bool = False, command: Sequence[str] | None = None,
+              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Check a whole log into ``out_dir`` (results.jsonl + manifest.json) and return the manifest.
+
+    resume: continue an interrupted run (records already written are kept and not redone).
+    overwrite: replace an existing results folder. Without either, an existing folder is an error.
+    """
+    options = options or CheckOptions()
+    log_path, out = Path(log_path), Path(out_dir)
+    if not log_path.is_file():
+        raise UsageError(f"input log not found: {log_path}")
+    if (out / "results.jsonl").exists() and not (resume or overwrite):
+        raise UsageError(f"{out} already holds results: pass --resume to continue or --overwrite to replace")
+    started = _now()
+    input_hash = _sha256(log_path)
+    if resume and (out / "run.json").exists():
+        previous = json.loads((out / "run.json").read_text())
+        if previous.get("input_sha256") != input_hash:
+            raise UsageError(f"cannot resume: {log_path} changed since the interrupted run in {out}")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "manifest.json").unlink(missing_ok=True)
+    (out / "run.json").write_text(json.dumps({"input_sha256": input_hash, "started_at": started}))
+    writer = ResultsWriter(out, resume=resume)
+    summary = RunSummary()
+    for record in writer.done:
+        summary.add(record)
+    last_line = max((r["line"] for r in writer.done), default=0)
+    lines = 0
+    try:
+        items = (i for i in read_log(log_path) if i.line > last_line)
+        for chunk in _chunks(items, options.chunk_size):
+            for record in check_chunk(chunk, checker, options):
+                writer.write(record)
+                summary.add(record)
+            lines += len(chunk)
+            if progress:
+                progress(len(chunk))
+    finally:
+        writer.close()
+    result = summary.as_dict()
+    for counters in _counters_of(checker, options.claims):
+        for key, value in counters.items():
+            result[key] = result.get(key, 0) + value
+    manifest = {
+        "results_format": RESULTS_FORMAT,
+        "faithkit_version": __version__,
+        "command": list(command or sys.argv),
+        "input": {"path": str(log_path), "sha256": input_hash, "records": summary.answers},
+        "checker": checker.spec(),
+        "claims": options.claims.spec(),
+        "refusal_patterns": list(options.refusals.patterns),
+        "packages": package_versions(),
+        "started_at": started,
+        "finished_at": _now(),
+        "resumed": bool(resume and writer.done),
+        "complete": True,
+        "summary": result,
+        "profiles": summary.profiles(),
+    }
+    write_manifest(out, manifest)
+    (out / "run.json").unlink(missing_ok=True)
+    return manifest
+
+
+def _counters_of(*components: Any) -> list[dict[str, int]]:
+    """Every ``counters`` dict found on the components and on checkers they wrap (inner / nli / judge)."""
+    found, seen = [], set()
+    stack = list(components)
+    while stack:
+        component = stack.pop()
+        if component is None or id(component) in seen:
+            continue
+        seen.add(id(component))
+        counters = getattr(component, "counters", None)
+        if isinstance(counters, dict):
+            found.append(counters)
+        stack += [getattr(component, attr, None) for attr in ("inner", "nli", "judge")]
+    return found

@@ -1,0 +1,1 @@
+"""Renderers: they format results and compute nothing."""

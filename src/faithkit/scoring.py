@@ -1,0 +1,175 @@
+"""From verdicts to scores: per answer, per run, and under other tools' definitions (profiles).
+
+faithkit's own rule: faithfulness = supported claims / claims; an answer with no claims has no score (null,
+status ``no_claims``); refusals are excluded from averages and counted; an ``error`` verdict counts as not
+supported. For gating, the unsupported-answer rate: the share of scored answers with at least one claim not
+supported (an answer scoring 0.8 still contains something the sources do not say).
+
+Profiles re-score the same verdicts the way other tools define faithfulness, so a team can see why two tools
+disagree (Larkspur lesson, Move 3):
+    ragas           supported / claims; NaN with no claims; run score = nanmean (NaNs dropped)
+    deepeval        claims not contradicted / claims; 1.0 with no claims (only contradictions count against)
+    meridian_ratio  supported / claims; 0.0 with no claims (the Meridian lesson's faithfulness_ratio)
+For deepeval, a not-supported verdict from a checker that cannot tell contradiction (label3 missing) is
+counted as contradicted, so the profile never reads more generously than the verdicts allow.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
+    r"\bI (?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
+    r"(?:find|locate|see|answer|help with)\b",
+    r"\b(?:there is|there's|I have|I've got) no (?:information|details|mention|data)\b",
+    r"\b(?:is|are) not (?:mentioned|covered|described|specified|stated) in the "
+    r"(?:help center|documentation|docs|context|sources|provided (?:passages|context|documents))\b",
+    r"\bI (?:do not|don't) (?:know|have (?:that|this|enough) information)\b",
+    r"\bthe (?:provided )?(?:context|passages|sources|documents) (?:do(?:es)? not|don't|doesn't) "
+    r"(?:say|mention|contain|cover|include)\b",
+)
+
+
+class RefusalDetector:
+    """Flags sentences that decline to answer. A refusal has no factual claims: it is counted apart,
+    never scored as perfect (DeepEval, TruLens) or as zero."""
+
+    def __init__(self, patterns: tuple[str, ...] | list[str] = DEFAULT_REFUSAL_PATTERNS):
+        self.patterns = tuple(patterns)
+        try:
+            self._compiled = [re.compile(p, re.IGNORECASE) for p in self.patterns]
+        except re.error as exc:
+            from faithkit.errors import UsageError
+
+            raise UsageError(f"invalid refusal pattern: {exc}") from exc
+
+    def match(self, sentence: str) -> str | None:
+        """The pattern a sentence matches, or None."""
+        for pattern, compiled in zip(self.patterns, self._compiled):
+            if compiled.search(sentence):
+                return pattern
+        return None
+
+
+def answer_faithfulness(labels: list[str]) -> float | None:
+    """Supported / claims; None when there are no claims (undefined, never 1.0 or 0.0)."""
+    return sum(label == "supported" for label in labels) / len(labels) if labels else None
+
+
+def profile_scores(claims: list[dict[str, Any]]) -> dict[str, float | None]:
+    """Per-answer score of the same verdicts under each profile (None means NaN for ragas)."""
+    n = len(claims)
+    supported = sum(c["verdict"] == "supported" for c in claims)
+    contradicted = sum(
+        c["verdict"] != "supported" and (c.get("label3") in (None, "contradicted")) for c in claims
+    )
+    return {
+        "faithkit": supported / n if n else None,
+        "ragas": supported / n if n else None,
+        "deepeval": (n - contradicted) / n if n else 1.0,
+        "meridian_ratio": supported / n if n else 0.0,
+    }
+
+
+@dataclass
+class RunSummary:
+    """Run metrics accumulated one result record at a time (memory does not grow with the run)."""
+
+    answers: int = 0
+    scored: int = 0
+    refusals: int = 0
+    no_claims: int = 0
+    errors: int = 0
+    claims: int = 0
+    claims_supported: int = 0
+    claim_errors: int = 0
+    truncated: int = 0
+    unsupported_answers: int = 0
+    warnings: Counter = field(default_factory=Counter)
+    stages: Counter = field(default_factory=Counter)
+    error_reasons: Counter = field(default_factory=Counter)
+    correctness: Counter = field(default_factory=Counter)
+    _macro_sum: float = 0.0
+    _profiles: dict[str, list[float]] = field(default_factory=lambda: {
+        "ragas": [0.0, 0], "deepeval": [0.0, 0], "meridian_ratio": [0.0, 0]})
+
+    def add(self, record: dict[str, Any]) -> None:
+        self.answers += 1
+        status = record["status"]
+        self.warnings.update(record.get("warnings") or [])
+        if status == "error":
+            self.errors += 1
+            self.error_reasons[_reason_kind(record.get("error") or "")] += 1
+            return
+        if status == "refusal":
+            self.refusals += 1
+        elif status == "no_claims":
+            self.no_claims += 1
+        claims = record.get("claims") or []
+        if status == "scored":
+            self.scored += 1
+            self.claims += len(claims)
+            self.claims_supported += sum(c["verdict"] == "supported" for c in claims)
+            self.claim_errors += sum(c["verdict"] == "error" for c in claims)
+            self.truncated += sum(bool(c.get("truncated")) for c in claims)
+            self.stages.update(c.get("stage") or "?" for c in claims)
+            self._macro_sum += record["faithfulness"]
+            self.unsupported_answers += bool(record["unsupported"])
+            if "correctness" in record:
+                c = record["correctness"]
+                key = f"{'faithful' if c['faithful'] else 'unfaithful'}_{'correct' if c['correct'] else 'wrong'}"
+                self.correctness[key] += 1
+        for name, score in profile_scores(claims if status == "scored" else []).items():
+            if name in self._profiles and score is not None and not (isinstance(score, float) and math.isnan(score)):
+                self._profiles[name][0] += score
+                self._profiles[name][1] += 1
+
+    def as_dict(self) -> dict[str, Any]:
+        def rate(k: int, n: int) -> float | None:
+            return k / n if n else None
+
+        out: dict[str, Any] = {
+            "answers": self.answers, "scored": self.scored, "refusals": self.refusals,
+            "no_claims": self.no_claims, "errors": self.errors,
+            "claims": self.claims, "claims_supported": self.claims_supported,
+            "claim_errors": self.claim_errors, "truncated": self.truncated,
+            "faithfulness_micro": rate(self.claims_supported, self.claims),
+            "faithfulness_macro": rate_f(self._macro_sum, self.scored),
+            "unsupported_answers": self.unsupported_answers,
+            "unsupported_answer_rate": rate(self.unsupported_answers, self.scored),
+            "refusal_rate": rate(self.refusals, self.answers),
+            "error_rate": rate(self.errors, self.answers),
+            "stages": dict(sorted(self.stages.items())),
+            "warnings": dict(sorted(self.warnings.items())),
+            "error_reasons": dict(sorted(self.error_reasons.items())),
+        }
+        if self.correctness:
+            out["correctness"] = {k: self.correctness.get(k, 0) for k in
+                                  ("faithful_correct", "faithful_wrong", "unfaithful_correct", "unfaithful_wrong")}
+        return out
+
+    def profiles(self) -> dict[str, dict[str, Any]]:
+        """Run-level score under each profile, with how many answers it averaged."""
+        out = {"faithkit": {"score": rate_f(self._macro_sum, self.scored), "answers_averaged": self.scored,
+                            "no_claims": "excluded (null)", "refusals": "excluded, counted"}}
+        rules = {"ragas": "NaN, dropped by nanmean", "deepeval": "1.0", "meridian_ratio": "0.0"}
+        for name, (total, n) in self._profiles.items():
+            out[name] = {"score": rate_f(total, n), "answers_averaged": n, "no_claims": rules[name]}
+        return out
+
+
+def rate_f(total: float, n: int) -> float | None:
+    return total / n if n else None
+
+
+def _reason_kind(reason: str) -> str:
+    """Group error reasons into a few kinds for the summary (the full reason stays on the record)."""
+    lowered = reason.lower()
+    for kind in ("invalid json", "utf-8", "duplicate id", "missing", "must be", "claims", "checker"):
+        if kind in lowered:
+            return kind.replace(" ", "_")
+    return "other"
