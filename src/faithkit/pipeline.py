@@ -28,7 +28,7 @@ from faithkit.errors import UsageError
 from faithkit.io.log import LineError, read_log
 from faithkit.io.results import RESULTS_FORMAT, ResultsWriter, write_manifest
 from faithkit.records import Claim, ClaimCheck, Interaction, Passage, Verdict
-from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector, RunSummary, answer_faithfulness
+from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.sentences import split_sentences
 
 REFERENCE_PASSAGE_ID = "reference"
@@ -122,7 +122,7 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
     verdicts = checker.check(requests) if requests else []
     if len(verdicts) != len(requests):
         raise RuntimeError(f"checker {checker.name} returned {len(verdicts)} verdicts for {len(requests)} claims")
-    for pos, item, claims, main, ref_slice, recall_slice in plan:
+    for pos, _item, claims, main, ref_slice, recall_slice in plan:
         record = records[pos]
         claim_dicts = [_claim_dict(c, v) for c, v in zip(claims, verdicts[main])]
         labels = [c["verdict"] for c in claim_dicts]

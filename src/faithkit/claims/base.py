@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Union
+from typing import Any, Protocol
 
 from faithkit.records import Claim, Interaction
 
@@ -22,7 +22,7 @@ class ClaimError:
     raw: str | None = None
 
 
-ClaimsOrError = Union[list[Claim], ClaimError]
+ClaimsOrError = list[Claim] | ClaimError
 
 
 class ClaimExtractor(Protocol):

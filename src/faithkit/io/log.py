@@ -21,7 +21,7 @@ from faithkit.records import Interaction, Passage
 
 _KNOWN = {"id", "question", "contexts", "answer", "reference", "metadata"}
 _RAGAS = {"user_input", "retrieved_contexts", "response", "reference"}
-_DEEPEVAL = {"input", "actual_output", "retrieval_context", "expected_output", "context"}
+_DEEPEVAL = {"input", "actual_output", "retrieval_context", "expected_output"}
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,8 @@ def parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return LineError(number, f"line-{number}", f"not valid UTF-8 (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})")
+        bad = raw[exc.start:exc.start + 1]
+        return LineError(number, f"line-{number}", f"not valid UTF-8 (byte {exc.start}: {bad!r})")
     text = text.lstrip("\ufeff")
     if not text.strip():
         return None

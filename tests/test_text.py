@@ -1,0 +1,55 @@
+from faithkit.records import Passage
+from faithkit.text.sentences import split_sentences
+from faithkit.text.windows import all_windows, passage_windows
+
+
+def texts(text):
+    return [s.text for s in split_sentences(text)]
+
+
+def test_spans_are_exact():
+    text = "First one here.  Second one, e.g. this.\n\nThird."
+    for s in split_sentences(text):
+        assert text[s.start:s.end] == s.text
+
+
+def test_abbreviations_and_decimals_do_not_split():
+    assert texts("Use a tool, e.g. a hammer. It costs €12.50 per month.") == [
+        "Use a tool, e.g. a hammer.", "It costs €12.50 per month."]
+    assert texts("Upgrade to v2.1 today. The U.S. office is open.") == [
+        "Upgrade to v2.1 today.", "The U.S. office is open."]
+
+
+def test_bullets_and_newlines_end_sentences():
+    text = "Plans:\n- Team costs €12 per user\n- Enterprise has SSO\n\nCancel any time"
+    assert texts(text) == ["Plans:", "Team costs €12 per user", "Enterprise has SSO", "Cancel any time"]
+    numbered = "1. Open Settings.\n2. Click Export."
+    assert texts(numbered) == ["Open Settings.", "Click Export."]
+
+
+def test_repeated_sentence_gets_two_spans():
+    spans = split_sentences("Yes. Yes.")
+    assert [(s.start, s.end) for s in spans] == [(0, 4), (5, 9)]
+
+
+def test_empty_text():
+    assert split_sentences("") == []
+    assert split_sentences("  \n\n ") == []
+
+
+def test_windows_one_and_two_sentences_with_offsets():
+    p = Passage("plans", "A is one. B is two. C is three.")
+    wins = passage_windows(p)
+    assert [w.text for w in wins] == ["A is one.", "B is two.", "C is three.", "A is one. B is two.",
+                                      "B is two. C is three."]
+    for w in wins:
+        assert p.text[w.start:w.end] == w.text and w.passage_id == "plans"
+
+
+def test_windows_never_cross_passages():
+    passages = (Passage("a", "Alpha one. Alpha two."), Passage("b", "Beta one. Beta two."))
+    for w in all_windows(passages):
+        owner = next(p for p in passages if p.id == w.passage_id)
+        assert owner.text[w.start:w.end] == w.text
+        assert not ("Alpha" in w.text and "Beta" in w.text)
+    assert len(all_windows(passages)) == 6
