@@ -122,3 +122,20 @@ def test_no_passages_is_not_supported_with_reason(tiny_nli):
 def test_missing_model_folder_is_a_load_error(tmp_path):
     with pytest.raises(ModelLoadError):
         NLIChecker(tmp_path / "nowhere", smoke_check=False).load()
+
+
+def test_cached_rerun_scores_no_pair_and_gives_identical_verdicts(tiny_nli, tmp_path):
+    from faithkit.cache import ContentCache
+
+    claims = requests("Storage is pooled.", "SSO is on the Team plan.")
+    first = NLIChecker(tiny_nli, smoke_check=False, cache=ContentCache(tmp_path / "c"))
+    v1 = first.check(claims)
+    assert first.counters["nli_pairs_scored"] == 12 and first.counters["nli_cache_hits"] == 0
+    second = NLIChecker(tiny_nli, smoke_check=False, cache=ContentCache(tmp_path / "c"))
+    v2 = second.check(claims)
+    assert second.counters["nli_pairs_scored"] == 0 and second.counters["nli_cache_hits"] == 12
+    for a, b in zip(v1, v2):
+        assert a.probs == pytest.approx(b.probs) and a.evidence == b.evidence and a.label == b.label
+    other = NLIChecker(tiny_nli, smoke_check=False, max_length=64, cache=ContentCache(tmp_path / "c"))
+    other.check(claims)
+    assert other.counters["nli_cache_hits"] == 0  # a setting that changes scores misses the cache

@@ -147,7 +147,7 @@ class NLIChecker:
 
     def __init__(self, model: str | Path | None = None, revision: str | None = None, threshold: float = 0.5,
                  batch_size: int = 32, max_length: int | None = None, device: str = "cpu",
-                 smoke_check: bool = True, contradiction_threshold: float = 0.5):
+                 smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None):
         if model is None:
             model = bundled_model_path()
             if not model.is_dir():
@@ -159,7 +159,9 @@ class NLIChecker:
         self.contradiction_threshold = contradiction_threshold
         self._options = dict(revision=revision, batch_size=batch_size, max_length=max_length, device=device,
                              smoke_check=smoke_check)
-        self.counters: dict[str, int] = {"nli_pairs": 0, "nli_pairs_unique": 0, "truncated_pairs": 0}
+        self.cache = cache
+        self.counters: dict[str, int] = {"nli_pairs": 0, "nli_pairs_unique": 0, "nli_pairs_scored": 0,
+                                         "nli_cache_hits": 0, "truncated_pairs": 0}
 
     @cached_property
     def scorer(self) -> PairScorer:
@@ -182,6 +184,7 @@ class NLIChecker:
             "threshold": self.threshold,
             "max_length": scorer.max_length,
             "windows": "1-2 sentences within one passage",
+            "cache": self.cache.spec() if self.cache is not None else None,
         }
 
     def score_pairs(self, pairs: list[tuple[str, str]]) -> np.ndarray:
@@ -196,11 +199,36 @@ class NLIChecker:
                 windows_of[req.passages] = all_windows(req.passages)
             for window in windows_of[req.passages]:
                 unique.setdefault((window.text, req.claim), len(unique))
-        scores = self.scorer.score(list(unique))
+        scores = self._score_cached(list(unique))
         self.counters["nli_pairs"] += sum(len(windows_of[r.passages]) for r in requests)
         self.counters["nli_pairs_unique"] += len(unique)
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
         return [self._verdict(req, windows_of[req.passages], unique, scores) for req in requests]
+
+    def _score_cached(self, pairs: list[tuple[str, str]]) -> PairScores:
+        """Score pairs, reading and filling the content cache (keyed on weights hash + settings + pair)."""
+        if self.cache is None:
+            self.counters["nli_pairs_scored"] += len(pairs)
+            return self.scorer.score(pairs)
+        from faithkit.cache import PairScoreCache
+
+        scorer = self.scorer
+        store = PairScoreCache(self.cache, {"weights": scorer.identity, "max_length": scorer.max_length,
+                                            "labels": list(scorer.labels.names), "checker": "nli-v1"})
+        cached = store.get_many(pairs)
+        missing = [i for i, value in enumerate(cached) if value is None]
+        fresh = scorer.score([pairs[i] for i in missing])
+        store.put_many([pairs[i] for i in missing],
+                       [[*map(float, fresh.probs[j]), bool(fresh.truncated[j])] for j in range(len(missing))])
+        probs = np.zeros((len(pairs), 3))
+        truncated = np.zeros(len(pairs), dtype=bool)
+        for i, value in enumerate(cached):
+            if value is not None:
+                probs[i], truncated[i] = value[:3], value[3]
+        probs[missing], truncated[missing] = fresh.probs, fresh.truncated
+        self.counters["nli_pairs_scored"] += len(missing)
+        self.counters["nli_cache_hits"] += len(pairs) - len(missing)
+        return PairScores(probs, truncated)
 
     def _verdict(self, req: ClaimCheck, windows: list[Window], index: dict[tuple[str, str], int],
                  scores: PairScores) -> Verdict:
