@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# Tests (and the CLI subprocesses they start) never write to the user's real cache.
+os.environ["FAITHKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="faithkit-test-cache-")
 
 ORDER_A = {0: "entailment", 1: "neutral", 2: "contradiction"}
 ORDER_B = {0: "contradiction", 1: "entailment", 2: "neutral"}

@@ -25,11 +25,12 @@ def _with_numbers(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
 
 def build_checker(name: str = "nli", *, model: str | None = None, revision: str | None = None,
                   threshold: float | None = None, numbers: bool | None = None, arithmetic: bool | None = None,
-                  batch_size: int = 32, device: str = "cpu", **llm_options: Any) -> Checker:
+                  batch_size: int = 32, device: str = "cpu", cache: Any = None, **llm_options: Any) -> Checker:
     """Build a checker by name.
 
     numbers / arithmetic: the numbers stage rules (flag numbers in no passage; accept verified arithmetic).
     None means the default: on for nli / judge / cascade, off for the similarity baseline.
+    cache: a faithkit.cache.ContentCache for NLI scores (None: no cache).
     llm_options: for judge / cascade, the same names as the CLI options (base_url, api_key_env, judge_mode...).
     """
     stage_default = name != "similarity"
@@ -40,7 +41,7 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
 
         inner: Checker = NLIChecker(model=model, revision=revision,
                                     threshold=0.5 if threshold is None else threshold,
-                                    batch_size=batch_size, device=device)
+                                    batch_size=batch_size, device=device, cache=cache)
     elif name == "similarity":
         from faithkit.checkers.similarity import DEFAULT_THRESHOLD, SimilarityChecker
 
@@ -56,7 +57,7 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
             from faithkit.checkers.nli import NLIChecker
 
             return NLIChecker(model=llm_options.get("nli_model"), threshold=0.5 if threshold is None else threshold,
-                              batch_size=batch_size, device=device)
+                              batch_size=batch_size, device=device, cache=cache)
 
         inner = build_llm_checker(args, nli_factory)
     else:

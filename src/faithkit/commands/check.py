@@ -42,10 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_llm_arguments(parser: argparse.ArgumentParser) -> None:
-    try:  # TEMPORARY until the LLM layer lands (lead removes this guard at integration)
-        from faithkit.llm.cli_options import add_llm_arguments
-    except ImportError:
-        return
+    from faithkit.llm.cli_options import add_llm_arguments
 
     add_llm_arguments(parser)
 
@@ -60,6 +57,15 @@ def _build_claims(args: argparse.Namespace):
     return SentenceClaims()
 
 
+def _nli_cache(args: argparse.Namespace):
+    """The content cache for NLI scores (same store and --cache mode as LLM calls); None when off."""
+    if args.cache == "off":
+        return None
+    from faithkit.cache import ContentCache
+
+    return ContentCache(args.cache_dir, args.cache)
+
+
 def _build_checker(args: argparse.Namespace):
     from faithkit.checkers.registry import _with_numbers, build_checker
 
@@ -70,13 +76,15 @@ def _build_checker(args: argparse.Namespace):
 
         def nli_factory():
             return NLIChecker(model=getattr(args, "nli_model", None), threshold=0.5 if args.threshold is None
-                              else args.threshold, batch_size=args.batch_size, device=args.device)
+                              else args.threshold, batch_size=args.batch_size, device=args.device,
+                              cache=_nli_cache(args))
 
         return _with_numbers(build_llm_checker(args, nli_factory), numbers, arithmetic)
     return build_checker(args.checker, model=args.model, revision=args.revision, threshold=args.threshold,
                          numbers=numbers if args.checker == "nli" else False,
                          arithmetic=arithmetic if args.checker == "nli" else False,
-                         batch_size=args.batch_size, device=args.device)
+                         batch_size=args.batch_size, device=args.device,
+                         cache=_nli_cache(args) if args.checker == "nli" else None)
 
 
 def _count_lines(path: Path) -> int:

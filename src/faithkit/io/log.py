@@ -166,7 +166,7 @@ def parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
     except UnicodeDecodeError as exc:
         bad = raw[exc.start:exc.start + 1]
         return LineError(number, f"line-{number}", f"not valid UTF-8 (byte {exc.start}: {bad!r})")
-    text = text.lstrip("\ufeff")
+    text = text.lstrip("\ufeff").rstrip("\r\n")
     if not text.strip():
         return None
     try:
