@@ -3,4 +3,13 @@ so ``faithkit --help`` stays instant. Add a command by adding its module name he
 
 COMMAND_MODULES: list[str] = [
     "check",
+    "compare",
+    "gate",
+    "mutate",
+    "sweep",
+    "agree",
+    "sample_size",
+    "bench",
+    "omissions",
+    "decompose_audit",
 ]

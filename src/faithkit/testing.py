@@ -1,0 +1,151 @@
+"""Faithfulness assertions for a team's own test suite: ``assert_faithful(answer, contexts)``.
+
+One answer goes through the same claim pipeline as `faithkit check` (claims, refusal detection, checker), so a
+unit test and the nightly suite cannot disagree about what "faithful" means. On failure the AssertionError
+lists every unsupported claim with the evidence the checker looked at, which is what a developer needs to fix
+the prompt. An answer with no checkable claims (a refusal, "Yes.") fails too unless the test says it expects
+one: a test that checked nothing must not pass silently.
+
+    from faithkit.testing import assert_faithful
+
+    def test_refund_answer(faithkit_checker):            # fixture from the faithkit pytest plugin
+        answer = my_rag("Do we get this month's fee back?")
+        assert_faithful(answer.text, answer.passages, checker=faithkit_checker)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from faithkit.errors import UsageError
+from faithkit.records import Interaction, Passage
+
+ContextLike = str | Passage | Mapping[str, Any]
+
+DEFAULT_CHECKER = "nli"
+
+
+@dataclass(frozen=True)
+class AnswerCheck:
+    """What the pipeline said about one answer (the same record `faithkit check` writes to results.jsonl).
+
+    status: scored / refusal / no_claims / error.
+    faithfulness: supported claims / claims (None unless scored).
+    unsupported_claims: the claims whose verdict is not ``supported`` (``not_supported`` or ``error``).
+    record: the full results record, claims and verdicts included.
+    """
+
+    status: str
+    faithfulness: float | None
+    unsupported_claims: tuple[dict[str, Any], ...]
+    record: dict[str, Any]
+
+    @property
+    def faithful(self) -> bool:
+        return self.status == "scored" and not self.unsupported_claims
+
+
+def as_passages(contexts: Sequence[ContextLike] | str) -> tuple[Passage, ...]:
+    """Passages from plain strings (ids ``p0``, ``p1``... by prompt position), ``Passage`` objects, or
+    ``{"id", "text"}`` mappings, the same shapes an interaction log accepts."""
+    if isinstance(contexts, str):
+        contexts = [contexts]
+    passages = []
+    for index, item in enumerate(contexts):
+        if isinstance(item, Passage):
+            passages.append(item)
+        elif isinstance(item, str):
+            passages.append(Passage(f"p{index}", item))
+        elif isinstance(item, Mapping) and isinstance(item.get("text"), str):
+            passages.append(Passage(str(item.get("id", f"p{index}")), item["text"]))
+        else:
+            raise UsageError(f"context {index} must be a string, a Passage or a mapping with `text`, got {item!r}")
+    return tuple(passages)
+
+
+@lru_cache(maxsize=8)
+def _named_checker(name: str, threshold: float | None):
+    """Build (and load) a registry checker once per (name, threshold): model loading is the slow part."""
+    from faithkit.checkers.registry import build_checker
+
+    checker = build_checker(name, threshold=threshold)
+    load = getattr(checker, "load", None)
+    if callable(load):
+        load()
+    return checker
+
+
+def resolve_checker(checker: Any = None, threshold: float | None = None):
+    """A checker object as given, or one built from a registry name (None means the default stack, NLI).
+
+    ``threshold`` applies only to a checker faithkit builds: re-deciding another checker's verdicts on a new
+    threshold would be wrong for stages that decide by label (judge, numbers), so that is refused."""
+    if checker is None or isinstance(checker, str):
+        return _named_checker(checker or DEFAULT_CHECKER, threshold)
+    if threshold is not None:
+        raise UsageError("threshold applies when faithkit builds the checker (checker=None or a checker name); "
+                         "set the threshold on your checker object instead")
+    if not callable(getattr(checker, "check", None)):
+        raise UsageError(f"checker must be a faithkit Checker (with .check) or a checker name, got {checker!r}")
+    return checker
+
+
+def _answer_record(interaction: Interaction, checker: Any) -> dict[str, Any]:
+    """The pipeline's record for one interaction (the only place this module touches the pipeline)."""
+    from faithkit.pipeline import CheckOptions, check_chunk
+
+    return check_chunk([interaction], checker, CheckOptions(check_reference=False))[0]
+
+
+def check_answer(answer: str, contexts: Sequence[ContextLike] | str, *, checker: Any = None,
+                 threshold: float | None = None, question: str = "") -> AnswerCheck:
+    """Run the claim pipeline on one answer and return what it found, without asserting."""
+    interaction = Interaction(id="assert_faithful", question=question, contexts=as_passages(contexts),
+                              answer=answer, line=1)
+    record = _answer_record(interaction, resolve_checker(checker, threshold))
+    unsupported = tuple(c for c in record.get("claims") or [] if c.get("verdict") != "supported")
+    return AnswerCheck(record["status"], record.get("faithfulness"), unsupported, record)
+
+
+def _describe(claim: dict[str, Any]) -> str:
+    score = claim.get("score")
+    lines = [f'- "{claim.get("text")}": {claim.get("verdict")} (stage {claim.get("stage")}'
+             + (f", score {score:.3f})" if isinstance(score, (int, float)) else ")")]
+    evidence = claim.get("evidence")
+    lines.append(f'    evidence [{evidence.get("passage_id")}]: "{evidence.get("text")}"' if evidence
+                 else "    evidence: none")
+    if claim.get("error"):
+        lines.append(f"    error: {claim['error']}")
+    return "\n".join(lines)
+
+
+def assert_faithful(answer: str, contexts: Sequence[ContextLike] | str, *, checker: Any = None,
+                    threshold: float | None = None, question: str = "",
+                    allow_no_claims: bool = False) -> AnswerCheck:
+    """Assert that every claim of ``answer`` is supported by ``contexts``; return the check on success.
+
+    checker: a Checker object, a registry name ("nli", "similarity", ...) or None for the default (NLI).
+    threshold: decision threshold for a checker built from a name.
+    allow_no_claims: accept an answer with nothing to check (a refusal, "Yes."); off by default, because a
+        test that checked nothing must not pass silently.
+    Raises AssertionError listing the unsupported claims with their evidence.
+    """
+    result = check_answer(answer, contexts, checker=checker, threshold=threshold, question=question)
+    if result.status in ("refusal", "no_claims"):
+        if allow_no_claims:
+            return result
+        what = (f"a refusal (pattern {result.record.get('refusal')!r})" if result.status == "refusal"
+                else "an answer with no checkable claims")
+        raise AssertionError(f"nothing to check: the answer is {what}; pass allow_no_claims=True if that is "
+                             f"expected.\nanswer: {answer!r}")
+    if result.status == "error":
+        raise AssertionError(f"the answer could not be checked: {result.record.get('error')}\nanswer: {answer!r}")
+    if result.unsupported_claims:
+        n_claims = len(result.record.get("claims") or [])
+        details = "\n".join(_describe(c) for c in result.unsupported_claims)
+        raise AssertionError(f"{len(result.unsupported_claims)} of {n_claims} claim(s) not supported by the "
+                             f"contexts:\n{details}")
+    return result
