@@ -1,0 +1,147 @@
+"""The numbers stage: a checker that wraps another and applies two rules no classifier can apply itself.
+
+Rule ``missing_number`` (flag): a claim the inner checker supports, with a number that is neither in any
+passage, nor in the question, nor a used given, nor derivable by a justified expression, becomes
+``not_supported`` with stage ``numbers`` ("The Team plan includes up to 12 users": 12 is in no passage; some
+detectors pass it).
+
+Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes ``supported`` with stage
+``arithmetic`` only when BOTH hold:
+  (a) every claim number missing from the passages is accounted for, and at least one is ``derived`` by a
+      justified expression (see ``faithkit.numbers_check``), and
+  (b) the inner checker supports the *reduced claim*: the claim restated for one unit of the user's quantity,
+      with each derived number replaced by its per-unit value ("Eight users would pay €96 a month." ->
+      "One user would pay €12 a month."). That is the "only unsupported content is numbers" test: whatever
+      else the claim says must still pass the inner checker, so "8 users would pay €96 a month and get SSO"
+      stays not supported (its reduced claim still claims SSO). Claims whose derivation cannot be reduced that
+      way (sums, differences, derivations justified only by a cue word) are never rescued.
+All reduced claims of a batch go to the inner checker in one extra call.
+
+Verdicts the inner checker returned as ``error`` are passed through untouched. A verdict changed by a rule
+keeps the inner verdict in ``detail["inner"]``; ``counters`` says how many claims each rule changed, and the
+pipeline adds those counts to the run summary. With ``arithmetic=False`` the flag rule still accepts verified
+arithmetic (it only stops flagging it); with ``missing_numbers=False`` nothing is flagged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from faithkit.checkers.base import Checker
+from faithkit.numbers_check import NumberReport, analyse_claim_numbers, reduced_claim
+from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
+
+STAGE_VERSION = "1"
+
+
+class NumberChecks:
+    """Wraps ``inner`` with the missing-number flag and the arithmetic rescue (module docstring)."""
+
+    def __init__(self, inner: Checker, arithmetic: bool = True, missing_numbers: bool = True,
+                 max_operands: int = 20, max_givens: int = 2, max_missing: int = 4):
+        self.inner = inner
+        self.arithmetic = arithmetic
+        self.missing_numbers = missing_numbers
+        self.max_operands = max_operands
+        self.max_givens = max_givens
+        self.max_missing = max_missing
+        self.name = f"{inner.name}+numbers"
+        self.threshold = inner.threshold
+        self.counters: dict[str, int] = {"numbers_changed": 0, "arithmetic_changed": 0,
+                                         "numbers_claims_with_missing": 0, "numbers_rechecks": 0}
+
+    def spec(self) -> dict[str, Any]:
+        numbers: dict[str, Any] = {"version": STAGE_VERSION, "arithmetic": self.arithmetic,
+                                   "missing_numbers": self.missing_numbers}
+        defaults = {"max_operands": 20, "max_givens": 2, "max_missing": 4}
+        numbers.update({k: getattr(self, k) for k, v in defaults.items() if getattr(self, k) != v})
+        return {**self.inner.spec(), "numbers": numbers}
+
+    def load(self) -> NumberChecks:
+        load = getattr(self.inner, "load", None)
+        if callable(load):
+            load()
+        return self
+
+    def warnings_for(self, interaction: Interaction) -> list[str]:
+        warn = getattr(self.inner, "warnings_for", None)
+        return list(warn(interaction)) if callable(warn) else []
+
+    def analyse(self, request: ClaimCheck) -> NumberReport:
+        return analyse_claim_numbers(request.claim, request.passages, request.question,
+                                     max_operands=self.max_operands, max_givens=self.max_givens,
+                                     max_missing=self.max_missing)
+
+    def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
+        verdicts = list(self.inner.check(requests))
+        if len(verdicts) != len(requests):
+            return verdicts  # the caller reports the count mismatch; nothing to align rules with
+        if not (self.arithmetic or self.missing_numbers):
+            return verdicts
+        reports: dict[int, NumberReport] = {}
+        rescue: list[tuple[int, ClaimCheck]] = []
+        for i, (request, verdict) in enumerate(zip(requests, verdicts)):
+            if verdict.label not in (SUPPORTED, NOT_SUPPORTED):
+                continue
+            report = self.analyse(request)
+            if not report.numbers:
+                continue
+            reports[i] = report
+            if report.missing:
+                self.counters["numbers_claims_with_missing"] += 1
+            if verdict.label == SUPPORTED:
+                if self.missing_numbers and not report.accepted:
+                    verdicts[i] = self._flag(verdict, report)
+                    self.counters["numbers_changed"] += 1
+                elif report.missing:
+                    verdicts[i] = _annotate(verdict, report)
+            elif self.arithmetic and report.accepted and report.derived:
+                reduced = reduced_claim(request.claim, report)
+                if reduced and reduced != request.claim:
+                    rescue.append((i, replace(request, claim=reduced)))
+                else:
+                    verdicts[i] = _annotate(verdict, report, note="arithmetic verified; claim not reducible")
+            elif report.missing:
+                verdicts[i] = _annotate(verdict, report)
+        if rescue:
+            self.counters["numbers_rechecks"] += len(rescue)
+            rechecked = self.inner.check([r for _, r in rescue])
+            for (i, reduced), again in zip(rescue, rechecked):
+                if again.label == SUPPORTED:
+                    verdicts[i] = self._rescue(verdicts[i], reports[i], reduced.claim, again)
+                    self.counters["arithmetic_changed"] += 1
+                else:
+                    verdicts[i] = _annotate(verdicts[i], reports[i], reduced=reduced.claim,
+                                            note="arithmetic verified; reduced claim not supported")
+        return verdicts
+
+    def _flag(self, inner: Verdict, report: NumberReport) -> Verdict:
+        bad = report.unverified
+        return Verdict(
+            NOT_SUPPORTED, "numbers", score=None,
+            evidence=Evidence(None, "; ".join(n.quantity.text for n in bad)),
+            error=report.note or None,
+            detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts()},
+        )
+
+    def _rescue(self, inner: Verdict, report: NumberReport, reduced: str, again: Verdict) -> Verdict:
+        expression = "; ".join(d.expression for d in report.derivations)
+        return Verdict(
+            SUPPORTED, "arithmetic", score=again.score, evidence=Evidence(None, expression),
+            probs=again.probs, truncated=again.truncated,
+            detail={"numbers_rule": "arithmetic", "inner": inner.to_dict(), "numbers": report.as_dicts(),
+                    "reduced_claim": reduced, "reduced_verdict": again.to_dict()},
+        )
+
+
+def _annotate(verdict: Verdict, report: NumberReport, note: str | None = None,
+              reduced: str | None = None) -> Verdict:
+    """An unchanged verdict with the (small) number statuses attached, so a reviewer sees why nothing moved."""
+    extra: dict[str, Any] = {"numbers": report.as_dicts()}
+    if note:
+        extra["numbers_note"] = note
+    if reduced:
+        extra["reduced_claim"] = reduced
+    return replace(verdict, detail={**verdict.detail, **extra})
