@@ -84,6 +84,9 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         records[pos] = record
         if not item.contexts:
             record["warnings"].append("empty_contexts")
+        warnings_for = getattr(checker, "warnings_for", None)  # e.g. judge_same_family (LLM judge hygiene)
+        if callable(warnings_for):
+            record["warnings"] += warnings_for(item)
         if not item.answer.strip():
             record.update(status="no_claims", warnings=[*record["warnings"], "empty_answer"])
             continue

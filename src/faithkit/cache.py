@@ -1,0 +1,168 @@
+"""A content-addressed cache on disk, so an unchanged rerun makes no model call at all.
+
+Keys are the sha256 of the canonical JSON (sorted keys, no spaces, NaN refused) of *everything* that can change
+a result: for an LLM call the provider, base URL, model, prompt version, decoding settings, response schema and
+exact messages; for an NLI score the model's weights hash, its settings and the (premise, hypothesis) pair
+(simonw/llm and lm-evaluation-harness's CachingLM do the same). Values are JSON. Secrets are never part of a
+key or a value. Sampled calls (temperature > 0 without a seed) must not be cached: callers check
+``ChatRequest.sampled``.
+
+The store is one SQLite file (stdlib ``sqlite3``), safe to share between threads of one process and between
+runs; writes are committed immediately so a crashed run keeps what it paid for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from faithkit.errors import UsageError
+
+CacheMode = Literal["use", "refresh", "off"]
+CACHE_MODES: tuple[str, ...] = ("use", "refresh", "off")
+CACHE_FILE = "cache.sqlite"
+
+
+def canonical_json(value: Any) -> str:
+    """Deterministic JSON: the same value always gives the same string (the basis of every cache key)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def content_key(value: Any) -> str:
+    """sha256 hex digest of ``canonical_json(value)``."""
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+
+
+def default_cache_dir() -> Path:
+    """``$FAITHKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/faithkit``, else ``~/.cache/faithkit``."""
+    if os.environ.get("FAITHKIT_CACHE_DIR"):
+        return Path(os.environ["FAITHKIT_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "faithkit"
+
+
+def check_mode(mode: str) -> CacheMode:
+    if mode not in CACHE_MODES:
+        raise UsageError(f"--cache must be one of {', '.join(CACHE_MODES)}, not {mode!r}")
+    return mode  # type: ignore[return-value]
+
+
+class ContentCache:
+    """Key → JSON value store in one SQLite file.
+
+    ``mode`` decides what lookups do: ``use`` reads and writes, ``refresh`` never reads (every call is made
+    again) but overwrites, ``off`` neither reads nor writes. ``hits`` / ``misses`` count lookups.
+    """
+
+    def __init__(self, directory: str | os.PathLike[str] | None = None, mode: str = "use"):
+        self.mode: CacheMode = check_mode(mode)
+        self.directory = Path(directory) if directory is not None else default_cache_dir()
+        self.hits = 0
+        self.misses = 0
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = None
+        if self.mode != "off":
+            try:
+                self.directory.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(str(self.directory / CACHE_FILE), check_same_thread=False)
+                self._db.execute(
+                    "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, namespace TEXT NOT NULL, "
+                    "value TEXT NOT NULL, created REAL NOT NULL)"
+                )
+                self._db.commit()
+            except (OSError, sqlite3.Error) as exc:
+                raise UsageError(f"cannot open the cache in {self.directory}: {exc}") from exc
+
+    @property
+    def path(self) -> Path:
+        return self.directory / CACHE_FILE
+
+    def spec(self) -> dict[str, Any]:
+        return {"mode": self.mode, "path": str(self.path) if self.mode != "off" else None}
+
+    def get(self, key: str) -> Any | None:
+        """The stored value, or None on a miss (and always None unless mode is ``use``)."""
+        if self.mode != "use" or self._db is None:
+            return None
+        with self._lock:
+            row = self._db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
+            if row is None:
+                self.misses += 1
+                return None
+            self.hits += 1
+        return json.loads(row[0])
+
+    def put(self, key: str, value: Any, namespace: str = "llm") -> None:
+        if self.mode == "off" or self._db is None:
+            return
+        text = canonical_json(value)
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO entries (key, namespace, value, created) VALUES (?, ?, ?, ?)",
+                (key, namespace, text, time.time()),
+            )
+            self._db.commit()
+
+    def get_many(self, keys: Sequence[str]) -> list[Any | None]:
+        return [self.get(k) for k in keys]
+
+    def put_many(self, items: Sequence[tuple[str, Any]], namespace: str = "llm") -> None:
+        if self.mode == "off" or self._db is None:
+            return
+        rows = [(k, namespace, canonical_json(v), time.time()) for k, v in items]
+        with self._lock:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO entries (key, namespace, value, created) VALUES (?, ?, ?, ?)", rows
+            )
+            self._db.commit()
+
+    def count(self, namespace: str | None = None) -> int:
+        if self._db is None:
+            return 0
+        with self._lock:
+            if namespace is None:
+                return int(self._db.execute("SELECT COUNT(*) FROM entries").fetchone()[0])
+            return int(
+                self._db.execute("SELECT COUNT(*) FROM entries WHERE namespace = ?", (namespace,)).fetchone()[0]
+            )
+
+    def close(self) -> None:
+        if self._db is not None:
+            with self._lock:
+                self._db.close()
+                self._db = None
+
+
+class PairScoreCache:
+    """Scores of (premise, hypothesis) pairs for one model, e.g. NLI probabilities.
+
+    ``model_identity`` must pin the weights (a hash of the weight files, or a revision) and every setting that
+    changes a score (max length, label order); two models never share entries. Values are any JSON.
+    """
+
+    namespace = "pair-score"
+
+    def __init__(self, cache: ContentCache, model_identity: dict[str, Any]):
+        if not model_identity:
+            raise UsageError("a pair-score cache needs the model's identity (weights hash / revision)")
+        self.cache = cache
+        self.model_identity = dict(model_identity)
+
+    def key(self, premise: str, hypothesis: str) -> str:
+        return content_key({"kind": self.namespace, "model": self.model_identity, "pair": [premise, hypothesis]})
+
+    def get_many(self, pairs: Sequence[tuple[str, str]]) -> list[Any | None]:
+        """One value or None per pair, in order; compute the None ones and ``put_many`` them."""
+        return self.cache.get_many([self.key(p, h) for p, h in pairs])
+
+    def put_many(self, pairs: Sequence[tuple[str, str]], values: Sequence[Any]) -> None:
+        if len(pairs) != len(values):
+            raise ValueError("put_many needs one value per pair")
+        self.cache.put_many([(self.key(p, h), v) for (p, h), v in zip(pairs, values)], self.namespace)

@@ -1,0 +1,42 @@
+"""`faithkit omissions LOG --out FILE`: a review file of conditions each answer leaves out (never a gate)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from faithkit.errors import UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from faithkit.llm.cli_options import add_connection_arguments
+
+    p = sub.add_parser(
+        "omissions", help="list conditions / limits / exceptions the answers leave out (review file, not a gate)",
+        description="For each answer, ask an LLM which conditions, limits or exceptions in the passages change "
+                    "the answer to its question and are missing from it. Writes JSONL for review; no metric.")
+    p.add_argument("log", type=Path, help="interaction log (JSONL)")
+    p.add_argument("--out", type=Path, required=True, help="review file to write (JSONL, one line per answer)")
+    p.add_argument("--model", required=True, help="LLM model name")
+    add_connection_arguments(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from faithkit.io.log import read_log
+    from faithkit.llm.cli_options import build_caller
+    from faithkit.omissions import OmissionReviewer, write_review
+
+    if not args.log.is_file():
+        raise UsageError(f"input log not found: {args.log}")
+    args.llm_model = args.model
+    reviewer = OmissionReviewer(build_caller(args), concurrency=args.concurrency)
+    records = reviewer.review_all(read_log(args.log))
+    write_review(args.out, records)
+    flagged = sum(len(r["missing"]) for r in records)
+    summary = {"answers": len(records), "flagged": flagged,
+               "answers_flagged": sum(bool(r["missing"]) for r in records),
+               "errors": sum(r["status"] == "error" for r in records), **reviewer.counters}
+    print(json.dumps(summary))
+    return 0
