@@ -1,0 +1,70 @@
+"""`faithkit bench FILE... --out RESULT.json`: balanced accuracy of a checker on labeled files, with intervals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from faithkit.errors import UsageError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "bench", help="measure a checker's balanced accuracy on labeled (doc, claim, label) files",
+        description="Score labeled files the way `faithkit check` scores claims (1-2 sentence windows of the doc, "
+                    "best window; a multi-sentence claim by its weakest sentence; rows sharing `group` by their "
+                    "best row) and report balanced accuracy with a 95%% bootstrap interval at one threshold. "
+                    ".tsv files (sentence1/sentence2/gold_label) also get 3-way accuracy. Choose the threshold on "
+                    "dev files, never on the test files you report.")
+    p.add_argument("files", nargs="+", type=Path, help=".jsonl (doc, claim, label[, group]) or .tsv (3-way NLI)")
+    p.add_argument("--out", type=Path, required=True, help="where to write the JSON results")
+    p.add_argument("--checker", choices=["nli", "similarity"], default="nli", help="checker to measure (default nli)")
+    p.add_argument("--model", help="model folder or hub id (default: the checker's default, for nli the bundled model)")
+    p.add_argument("--revision", help="hub revision for --model")
+    p.add_argument("--threshold", type=float, help="decision threshold (default: the checker's default)")
+    p.add_argument("--numbers", action="store_true",
+                   help="wrap the checker in the numbers stage, as `faithkit check` does (off: measure the model)")
+    p.add_argument("--batch-size", type=int, default=32, help="model batch size (pairs)")
+    p.add_argument("--device", default="cpu", help="torch device (cpu, cuda)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from faithkit.bench import bench_file, format_table
+    from faithkit.checkers.registry import build_checker
+
+    missing = [str(f) for f in args.files if not f.is_file()]
+    if missing:
+        raise UsageError(f"no such file: {', '.join(missing)}")
+    stems = [f.stem for f in args.files]
+    if len(set(stems)) != len(stems):
+        raise UsageError("two files share a name (stem); results are keyed by file stem")
+    if args.threshold is not None and not 0.0 <= args.threshold <= 1.0:
+        raise UsageError(f"--threshold must be within [0, 1], got {args.threshold}")
+    checker = build_checker(args.checker, model=args.model, revision=args.revision, threshold=args.threshold,
+                            numbers=args.numbers, arithmetic=args.numbers, batch_size=args.batch_size,
+                            device=args.device)
+    threshold = checker.threshold if args.threshold is None else args.threshold
+    if threshold is None:
+        raise UsageError(f"checker {args.checker!r} has no score threshold to benchmark at")
+    results = {}
+    started = time.time()
+    for path in args.files:
+        results[path.stem] = bench_file(checker, path, threshold, seed=args.seed)
+        print(f"{path.stem}: {results[path.stem].balanced_accuracy:.1f} "
+              f"[{results[path.stem].low:.1f}, {results[path.stem].high:.1f}]", file=sys.stderr)
+    payload = {
+        "checker": checker.spec(),
+        "threshold": threshold,
+        "seed": args.seed,
+        "seconds": round(time.time() - started, 2),
+        "datasets": {name: r.as_dict() for name, r in results.items()},
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    print(format_table(results))
+    return 0
