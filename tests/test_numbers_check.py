@@ -103,10 +103,10 @@ def test_three_operand_expressions() -> None:
 
 def test_reduced_claim_restates_the_claim_for_one_unit() -> None:
     report = analyse_claim_numbers("Eight users would pay €96 a month.", PASSAGES)
-    assert reduced_claim("Eight users would pay €96 a month.", report) == "One user would pay €12 a month."
+    assert reduced_claim("Eight users would pay €96 a month.", report) == "Each user would pay €12 a month."
     claim = "A Team workspace with 8 users has 400 GB of pooled storage."
     assert reduced_claim(claim, analyse_claim_numbers(claim, PASSAGES)) == (
-        "A Team workspace with 1 user has 50 GB of pooled storage.")
+        "A Team workspace with each user has 50 GB of pooled storage.")
     passages = (Passage("a", "The lab has five computers."), Passage("b", "The office has one computer."))
     claim = "The lab and the office have six computers in total."
     assert reduced_claim(claim, analyse_claim_numbers(claim, passages)) is None  # a sum: cannot be reduced

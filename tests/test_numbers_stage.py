@@ -18,8 +18,8 @@ INNER = {
     **HARD_CASES_NLI,
     **CLAIMS_NLI,
     "The Team plan includes up to 12 users.": "supported",
-    "One user would pay €12 a month.": "supported",
-    "A Team workspace with 1 user has 50 GB of pooled storage.": "supported",
+    "Each user would pay €12 a month.": "supported",
+    "A Team workspace with each user has 50 GB of pooled storage.": "supported",
 }
 
 
@@ -53,8 +53,8 @@ def test_a_wrong_claim_with_correct_arithmetic_is_not_let_through() -> None:
     claim = "8 users would pay €96 a month and get SSO."
     verdicts, stage, inner = run([claim])
     assert verdicts[0].label == "not_supported"
-    assert verdicts[0].detail["reduced_claim"] == "1 user would pay €12 a month and get SSO."
-    assert [r.claim for r in inner.calls[1]] == ["1 user would pay €12 a month and get SSO."]
+    assert verdicts[0].detail["reduced_claim"] == "Each user would pay €12 a month and get SSO."
+    assert [r.claim for r in inner.calls[1]] == ["Each user would pay €12 a month and get SSO."]
     assert stage.counters["arithmetic_changed"] == 0
 
 

@@ -764,12 +764,15 @@ def reason_source(d: Derivation) -> str:
 # ---------------------------------------------------------------------------------------- reduced claims
 
 
+_DETERMINER = re.compile(r"\b(?:your|our|their|the|these|those|all)\s+$", re.IGNORECASE)
+
+
 def reduced_claim(claim: str, report: NumberReport) -> str | None:
     """The claim restated for one unit of the user's quantities, so the inner checker can judge everything
-    except the arithmetic: "Eight users would pay €96 a month." -> "One user would pay €12 a month.".
+    except the arithmetic: "Eight users would pay €96 a month." -> "Each user would pay €12 a month.".
 
     Each user-supplied operand the claim states (a given, or a claim number that is also in a passage) is set to
-    one unit (1 user; a duration to 1 day or 1 month, its base unit: "two years" -> "1 month"), and each derived
+    one unit ("each user"; a duration to 1 day or 1 month, its base unit: "two years" -> "1 month"), and each derived
     number is replaced by its expression evaluated on those 1s, written in the claim's style
     (currency sign and unit kept). This is only possible for purely multiplicative derivations (× and ÷) with at
     least one user-supplied operand; anything else (sums, differences, derivations justified only by a cue)
@@ -797,8 +800,13 @@ def reduced_claim(claim: str, report: NumberReport) -> str | None:
             if q is None or not flag:
                 continue
             word = claim[q.num_start:q.num_end]
-            one = "1" if word[:1].isdigit() else ("One" if word[:1].isupper() else "one")
-            edits[(q.num_start, q.num_end)] = one
+            if o.dim in _TIMES:
+                one = "1" if word[:1].isdigit() else ("One" if word[:1].isupper() else "one")
+            else:  # "each user" is how help-center passages state per-unit facts; measured to read better
+                one = "Each" if q.num_start == 0 or word[:1].isupper() else "each"
+            determiner = _DETERMINER.search(claim, 0, q.num_start) if one.lower() == "each" else None
+            edits[(determiner.start() if determiner else q.num_start, q.num_end)] = (
+                one.capitalize() if determiner and determiner.start() == 0 else one)
             if q.unit_start is None or q.unit_end is None or not q.unit:
                 continue
             noun = claim[q.unit_start:q.unit_end]

@@ -10,6 +10,7 @@ passage that best supports the claim: NLI heads call off-topic pairs contradicti
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
@@ -147,7 +148,8 @@ class NLIChecker:
 
     def __init__(self, model: str | Path | None = None, revision: str | None = None, threshold: float = 0.5,
                  batch_size: int = 32, max_length: int | None = None, device: str = "cpu",
-                 smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None):
+                 smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
+                 window_veto: float | None = 0.8):
         if model is None:
             model = bundled_model_path()
             if not model.is_dir():
@@ -160,6 +162,7 @@ class NLIChecker:
         self._options = dict(revision=revision, batch_size=batch_size, max_length=max_length, device=device,
                              smoke_check=smoke_check)
         self.cache = cache
+        self.window_veto = window_veto
         self.counters: dict[str, int] = {"nli_pairs": 0, "nli_pairs_unique": 0, "nli_pairs_scored": 0,
                                          "nli_cache_hits": 0, "truncated_pairs": 0}
 
@@ -184,6 +187,7 @@ class NLIChecker:
             "threshold": self.threshold,
             "max_length": scorer.max_length,
             "windows": "1-2 sentences within one passage",
+            "window_veto": self.window_veto,
             "cache": self.cache.spec() if self.cache is not None else None,
         }
 
@@ -237,7 +241,9 @@ class NLIChecker:
                            error="no passage text to check against")
         rows = np.array([index[(w.text, req.claim)] for w in windows])
         probs = scores.probs[rows]
-        best = int(np.argmax(probs[:, 0]))
+        usable = (self._usable_windows(req.claim, windows, probs) if self.window_veto is not None
+                  else np.ones(len(windows), bool))
+        best = int(np.argmax(np.where(usable, probs[:, 0], -1.0)))
         window = windows[best]
         entail = float(probs[best, 0])
         supported = entail >= self.threshold
@@ -252,12 +258,52 @@ class NLIChecker:
             label3=label3,
             truncated=bool(scores.truncated[rows].any()),
             error="a premise window was truncated to the model's limit" if scores.truncated[rows].any() else None,
+            detail={"vetoed_windows": int((~usable).sum())} if not usable.all() else {},
         )
+
+    def _usable_windows(self, claim: str, windows: list[Window], probs: np.ndarray) -> np.ndarray:
+        """Which windows may support the claim: a two-sentence window may not when the one of its sentences that
+        the claim is about (the one sharing more of the claim's content words) contradicts the claim on its own
+        (contradiction >= window_veto).
+
+        Why: joined sentences let a small model borrow a word from the neighbour sentence ("...the current month
+        is not refunded. Annual contracts can be refunded in full" 'entails' "the current month is refunded"),
+        the failure that also makes windows stop at passage borders. Only the sentence the claim is about may
+        veto: NLI heads call off-topic pairs contradictions, and those must not sink a supported claim.
+        """
+        shortest_from: dict[tuple[str, int], int] = {}
+        shortest_to: dict[tuple[str, int], int] = {}
+        for i, w in enumerate(windows):  # the one-sentence window starting (ending) at an offset is the shortest
+            for table, key in ((shortest_from, (w.passage_id, w.start)), (shortest_to, (w.passage_id, w.end))):
+                if key not in table or w.end - w.start < windows[table[key]].end - windows[table[key]].start:
+                    table[key] = i
+        claim_words = content_words(claim)
+        usable = np.ones(len(windows), bool)
+        for i, w in enumerate(windows):
+            first, last = shortest_from[(w.passage_id, w.start)], shortest_to[(w.passage_id, w.end)]
+            if first == i:
+                continue
+            overlap = [len(claim_words & content_words(windows[j].text)) for j in (first, last)]
+            about = (first, last)[int(overlap[1] > overlap[0])]
+            if probs[about, 2] >= self.window_veto:
+                usable[i] = False
+        return usable
 
     def _contradiction_diagnostic(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> str:
         """'contradicted' only if a window of the best-supporting passage contradicts the claim."""
         same = [i for i, w in enumerate(windows) if w.passage_id == passage_id]
         return "contradicted" if probs[same, 2].max() >= self.contradiction_threshold else "not_found"
+
+
+_STOPWORDS = frozenset(
+    "a an the and or but if of to in on at by for with from as is are was were be been it its this that these those "
+    "you your we our they their he she his her can could will would may might do does did not no than then so "
+    "such also only all any each every per".split())
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-cased word tokens minus stopwords: a cheap measure of what a sentence is about."""
+    return {t for t in re.findall(r"[\w€$%]+", text.lower()) if t not in _STOPWORDS}
 
 
 def passages_of(texts: Sequence[str]) -> tuple[Passage, ...]:
