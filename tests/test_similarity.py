@@ -2,10 +2,10 @@
 
 import pytest
 
-pytestmark = pytest.mark.slow
-
 from faithkit.checkers.similarity import SimilarityChecker
 from faithkit.records import ClaimCheck, Passage
+
+pytestmark = pytest.mark.slow
 
 PASSAGE = Passage("billing", "Team plans are billed monthly and can be cancelled at any time, but the current "
                              "month is not refunded. Annual Enterprise contracts can be refunded in full within "
