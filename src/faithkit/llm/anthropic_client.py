@@ -7,16 +7,16 @@ Anthropic has no JSON-schema response mode in the Messages API used here, so the
 from __future__ import annotations
 
 import os
-import threading
 from typing import Any
 
 from faithkit.errors import BackendError, MissingDependencyError, UsageError
-from faithkit.llm.client import ChatReply, ChatRequest, RetryPolicy, TransientError, Usage, with_retries
+from faithkit.llm.client import ChatReply, ChatRequest, RetryingClient, RetryPolicy, TransientError, Usage
 
 DEFAULT_KEY_ENV = "ANTHROPIC_API_KEY"
 
 
-class AnthropicClient:
+class AnthropicClient(RetryingClient):
+    call_name = "messages"
     provider = "anthropic"
 
     def __init__(
@@ -44,23 +44,7 @@ class AnthropicClient:
         self.default_max_tokens = max_tokens
         self._anthropic = anthropic
         self._sdk = anthropic.Anthropic(api_key=key, base_url=base_url, timeout=timeout, max_retries=0)
-        self._slots = threading.BoundedSemaphore(max(1, concurrency))
-        self._lock = threading.Lock()
-        self.usage = Usage()
-        self.http_attempts = 0
-
-    def identity(self) -> dict[str, Any]:
-        return {"provider": self.provider, "base_url": self.base_url, "model": self.model}
-
-    def complete(self, request: ChatRequest) -> ChatReply:
-        attempted = with_retries(lambda: self._once(request), self.retry, f"messages ({self.model})")
-        reply: ChatReply = attempted.value
-        with self._lock:
-            self.usage = Usage(
-                self.usage.prompt_tokens + reply.usage.prompt_tokens,
-                self.usage.completion_tokens + reply.usage.completion_tokens,
-            )
-        return ChatReply(reply.text, reply.usage, reply.finish_reason, attempted.attempts)
+        self._init_accounting(concurrency)
 
     def _once(self, request: ChatRequest) -> ChatReply:
         errors = self._anthropic

@@ -123,3 +123,39 @@ def with_retries(call: Callable[[], T], policy: RetryPolicy, what: str = "reques
             if attempt < policy.attempts:
                 time.sleep(policy.delay(attempt, exc.retry_after))
     raise RetriesExhausted(f"{what} failed after {policy.attempts} attempts: {last}")
+
+
+class RetryingClient:
+    """What every provider client shares: a concurrency cap, bounded retries around one provider call
+    (``_once``, supplied by the subclass), and thread-safe token accounting. Subclasses set ``provider``,
+    ``model``, ``base_url``, ``retry`` and call ``_init_accounting(concurrency)``."""
+
+    provider: str
+    model: str
+    base_url: str | None
+    retry: RetryPolicy
+    call_name: str = "request"
+
+    def _init_accounting(self, concurrency: int) -> None:
+        import threading
+
+        self._slots = threading.BoundedSemaphore(max(1, concurrency))
+        self._lock = threading.Lock()
+        self.usage = Usage()
+        self.http_attempts = 0
+
+    def identity(self) -> dict[str, Any]:
+        return {"provider": self.provider, "base_url": self.base_url, "model": self.model}
+
+    def _once(self, request: ChatRequest) -> ChatReply:
+        raise NotImplementedError
+
+    def complete(self, request: ChatRequest) -> ChatReply:
+        attempted = with_retries(lambda: self._once(request), self.retry, f"{self.call_name} ({self.model})")
+        reply: ChatReply = attempted.value
+        with self._lock:
+            self.usage = Usage(
+                self.usage.prompt_tokens + reply.usage.prompt_tokens,
+                self.usage.completion_tokens + reply.usage.completion_tokens,
+            )
+        return ChatReply(reply.text, reply.usage, reply.finish_reason, attempted.attempts)

@@ -10,12 +10,11 @@ and the client remembers.
 from __future__ import annotations
 
 import os
-import threading
 from typing import Any
 from urllib.parse import urlparse
 
 from faithkit.errors import BackendError, MissingDependencyError, UsageError
-from faithkit.llm.client import ChatReply, ChatRequest, RetryPolicy, TransientError, Usage, with_retries
+from faithkit.llm.client import ChatReply, ChatRequest, RetryingClient, RetryPolicy, TransientError, Usage
 
 DEFAULT_KEY_ENV = "OPENAI_API_KEY"
 NO_KEY = "no-key"  # local servers ignore the key, but the SDK insists on one
@@ -38,13 +37,14 @@ def resolve_api_key(key_env: str | None, base_url: str | None) -> str:
     return NO_KEY
 
 
-class OpenAICompatClient:
+class OpenAICompatClient(RetryingClient):
     """Chat client for any server that speaks OpenAI chat completions.
 
     Thread-safe: at most ``concurrency`` requests are in flight at once, whatever the caller's thread count.
     ``usage`` totals tokens over the client's life; ``http_attempts`` counts every HTTP request made.
     """
 
+    call_name = "chat completion"
     provider = "openai-compatible"
 
     def __init__(
@@ -72,23 +72,7 @@ class OpenAICompatClient:
         self._sdk = openai.OpenAI(
             api_key=resolve_api_key(api_key_env, base_url), base_url=base_url, timeout=timeout, max_retries=0
         )
-        self._slots = threading.BoundedSemaphore(max(1, concurrency))
-        self._lock = threading.Lock()
-        self.usage = Usage()
-        self.http_attempts = 0
-
-    def identity(self) -> dict[str, Any]:
-        return {"provider": self.provider, "base_url": self.base_url, "model": self.model}
-
-    def complete(self, request: ChatRequest) -> ChatReply:
-        attempted = with_retries(lambda: self._once(request), self.retry, f"chat completion ({self.model})")
-        reply: ChatReply = attempted.value
-        with self._lock:
-            self.usage = Usage(
-                self.usage.prompt_tokens + reply.usage.prompt_tokens,
-                self.usage.completion_tokens + reply.usage.completion_tokens,
-            )
-        return ChatReply(reply.text, reply.usage, reply.finish_reason, attempted.attempts)
+        self._init_accounting(concurrency)
 
     def _params(self, request: ChatRequest) -> dict[str, Any]:
         params: dict[str, Any] = {
