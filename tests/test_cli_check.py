@@ -48,3 +48,11 @@ def test_check_meridian_with_similarity_then_refuse_to_overwrite(tmp_path):
     assert manifest["summary"]["answers"] == 6 and manifest["checker"]["checker"] == "similarity"
     again = faithkit("check", ROOT / "examples/meridian/interactions.jsonl", "--out", out, "--checker", "similarity")
     assert again.returncode == 2 and "--overwrite" in again.stderr
+
+
+def test_public_api_resolves_every_exported_name_lazily():
+    code = ("import sys, faithkit; assert 'torch' not in sys.modules; "
+            "[getattr(faithkit, n) for n in faithkit.__all__]; print(len(faithkit.__all__))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout) > 20
