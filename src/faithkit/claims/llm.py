@@ -32,7 +32,28 @@ def _needs_call(sentences: list[Sentence]) -> bool:
     return any(not is_particle(s.text) for s in sentences)
 
 
-class LLMClaims:
+class _ThreadedExtractor:
+    """Shared by the LLM extractors: one request per interaction, ``concurrency`` at a time, and thread-safe
+    counters (``_own``) that the pipeline sums into the run summary."""
+
+    concurrency: int
+    _lock: threading.Lock
+    _own: dict[str, int]
+
+    def _count(self, **amounts: int) -> None:
+        with self._lock:
+            for k, v in amounts.items():
+                self._own[k] += v
+
+    def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
+        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
+            return list(pool.map(self.extract_one, interactions))
+
+    def extract_one(self, interaction: Interaction) -> ClaimsOrError:
+        raise NotImplementedError
+
+
+class LLMClaims(_ThreadedExtractor):
     """Claim extractor that asks an LLM for atomic claims (``--claims llm``).
 
     counters: decompose_calls (model calls, re-asks included), decompose_requests, decompose_errors,
@@ -57,18 +78,9 @@ class LLMClaims:
                 "decompose_prompt_tokens": shared["prompt_tokens"],
                 "decompose_completion_tokens": shared["completion_tokens"]}
 
-    def _count(self, **amounts: int) -> None:
-        with self._lock:
-            for k, v in amounts.items():
-                self._own[k] += v
-
     def spec(self) -> dict[str, Any]:
         return {"claims": self.name, **self.caller.identity(), "prompt_version": self.prompt_version,
                 "linked_to": "answer sentence (pysbd+blocks)"}
-
-    def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
-        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            return list(pool.map(self.extract_one, interactions))
 
     def extract_one(self, interaction: Interaction) -> ClaimsOrError:
         sentences = split_sentences(interaction.answer)
@@ -93,7 +105,7 @@ class LLMClaims:
         return claims
 
 
-class ExtractAndLabel:
+class ExtractAndLabel(_ThreadedExtractor):
     """The Meridian one-call checker: one request per answer both extracts claims and labels them.
 
     Used as the claim extractor; ``checker`` is the matching Checker, which returns the labels decided in the
@@ -127,18 +139,9 @@ class ExtractAndLabel:
                 "cache_hits": shared["cache_hits"], "judge_repairs": shared["repairs"],
                 "judge_prompt_tokens": shared["prompt_tokens"], "judge_completion_tokens": shared["completion_tokens"]}
 
-    def _count(self, **amounts: int) -> None:
-        with self._lock:
-            for k, v in amounts.items():
-                self._own[k] += v
-
     def spec(self) -> dict[str, Any]:
         return {"claims": self.name, **self.caller.identity(), "judge_mode": "extract-and-label",
                 "prompt_version": self.prompt_version, "strict": self.strict}
-
-    def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
-        with ThreadPoolExecutor(max_workers=self.concurrency) as pool:
-            return list(pool.map(self.extract_one, interactions))
 
     def extract_one(self, interaction: Interaction) -> ClaimsOrError:
         sentences = split_sentences(interaction.answer)
