@@ -139,3 +139,20 @@ def test_cached_rerun_scores_no_pair_and_gives_identical_verdicts(tiny_nli, tmp_
     other = NLIChecker(tiny_nli, smoke_check=False, max_length=64, cache=ContentCache(tmp_path / "c"))
     other.check(claims)
     assert other.counters["nli_cache_hits"] == 0  # a setting that changes scores misses the cache
+
+
+def test_registry_refuses_options_a_checker_does_not_have():
+    from faithkit.checkers.registry import build_checker
+    from faithkit.errors import UsageError
+
+    with pytest.raises(UsageError, match="no option"):
+        build_checker("nli", judge_mode="batch")
+
+
+def test_registry_passes_nli_options(tiny_nli):
+    from faithkit.checkers.registry import build_checker
+
+    checker = build_checker("nli", model=str(tiny_nli), numbers=False, arithmetic=False, window_veto=None,
+                            smoke_check=False)
+    assert checker.spec()["window_veto"] is None
+    assert checker.check([ClaimCheck("A claim.", PASSAGES)])[0].stage == "nli"

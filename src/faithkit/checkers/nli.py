@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from faithkit.checkers.labels import LabelOrder, resolve_label_order
+from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
 from faithkit.errors import MissingDependencyError, ModelLoadError
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
 from faithkit.text.windows import all_windows
@@ -149,7 +150,7 @@ class NLIChecker:
     def __init__(self, model: str | Path | None = None, revision: str | None = None, threshold: float = 0.5,
                  batch_size: int = 32, max_length: int | None = None, device: str = "cpu",
                  smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
-                 window_veto: float | None = 0.8):
+                 window_veto: float | None = DEFAULT_WINDOW_VETO):
         if model is None:
             model = bundled_model_path()
             if not model.is_dir():

@@ -13,6 +13,7 @@ from faithkit.checkers.base import Checker
 from faithkit.errors import UsageError
 
 CHECKER_NAMES = ("nli", "similarity", "judge", "cascade")
+DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
 
 def _with_numbers(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
@@ -25,23 +26,30 @@ def _with_numbers(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
 
 def build_checker(name: str = "nli", *, model: str | None = None, revision: str | None = None,
                   threshold: float | None = None, numbers: bool | None = None, arithmetic: bool | None = None,
-                  batch_size: int = 32, device: str = "cpu", cache: Any = None, **llm_options: Any) -> Checker:
+                  batch_size: int = 32, device: str = "cpu", cache: Any = None, window_veto: float | None = DEFAULT_WINDOW_VETO,
+                  smoke_check: bool = True, **llm_options: Any) -> Checker:
     """Build a checker by name.
 
     numbers / arithmetic: the numbers stage rules (flag numbers in no passage; accept verified arithmetic).
     None means the default: on for nli / judge / cascade, off for the similarity baseline.
     cache: a faithkit.cache.ContentCache for NLI scores (None: no cache).
+    window_veto, smoke_check: NLI options (see NLIChecker); window_veto None turns the veto off.
     llm_options: for judge / cascade, the same names as the CLI options (base_url, api_key_env, judge_mode...).
     """
     stage_default = name != "similarity"
     numbers = stage_default if numbers is None else numbers
     arithmetic = stage_default if arithmetic is None else arithmetic
+    if window_veto is False:  # "nli:window_veto=off" in a checker spec
+        window_veto = None
+    if llm_options and name not in ("judge", "cascade"):
+        raise UsageError(f"checker {name!r} has no option(s) {', '.join(sorted(llm_options))}")
     if name == "nli":
         from faithkit.checkers.nli import NLIChecker
 
         inner: Checker = NLIChecker(model=model, revision=revision,
                                     threshold=0.5 if threshold is None else threshold,
-                                    batch_size=batch_size, device=device, cache=cache)
+                                    batch_size=batch_size, device=device, cache=cache,
+                                    window_veto=window_veto, smoke_check=smoke_check)
     elif name == "similarity":
         from faithkit.checkers.similarity import DEFAULT_THRESHOLD, SimilarityChecker
 

@@ -27,6 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="turn off the rule that a number found in no passage makes a claim unsupported")
     p.add_argument("--no-arithmetic", action="store_true",
                    help="turn off accepting claims whose only unsupported numbers are verified arithmetic")
+    p.add_argument("--no-window-veto", action="store_true",
+                   help="let a two-sentence window support a claim its own sentence contradicts (plain model)")
     p.add_argument("--refusal-pattern", action="append", default=[], metavar="REGEX",
                    help="extra regex marking a refusal sentence (repeatable)")
     p.add_argument("--no-default-refusals", action="store_true", help="use only --refusal-pattern patterns")
@@ -67,7 +69,7 @@ def _nli_cache(args: argparse.Namespace):
 
 
 def _build_checker(args: argparse.Namespace):
-    from faithkit.checkers.registry import _with_numbers, build_checker
+    from faithkit.checkers.registry import DEFAULT_WINDOW_VETO, _with_numbers, build_checker
 
     numbers, arithmetic = not args.no_numbers, not args.no_arithmetic
     if args.checker in ("judge", "cascade"):
@@ -84,7 +86,8 @@ def _build_checker(args: argparse.Namespace):
                          numbers=numbers if args.checker == "nli" else False,
                          arithmetic=arithmetic if args.checker == "nli" else False,
                          batch_size=args.batch_size, device=args.device,
-                         cache=_nli_cache(args) if args.checker == "nli" else None)
+                         cache=_nli_cache(args) if args.checker == "nli" else None,
+                         window_veto=None if args.no_window_veto else DEFAULT_WINDOW_VETO)
 
 
 def _count_lines(path: Path) -> int:
