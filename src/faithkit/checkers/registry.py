@@ -26,8 +26,9 @@ def _with_numbers(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
 
 def build_checker(name: str = "nli", *, model: str | None = None, revision: str | None = None,
                   threshold: float | None = None, numbers: bool | None = None, arithmetic: bool | None = None,
-                  batch_size: int = 32, device: str = "cpu", cache: Any = None, window_veto: float | None = DEFAULT_WINDOW_VETO,
-                  smoke_check: bool = True, **llm_options: Any) -> Checker:
+                  batch_size: int = 32, device: str = "cpu", cache: Any = None,
+                  window_veto: float | None = DEFAULT_WINDOW_VETO, smoke_check: bool = True,
+                  **llm_options: Any) -> Checker:
     """Build a checker by name.
 
     numbers / arithmetic: the numbers stage rules (flag numbers in no passage; accept verified arithmetic).
