@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -127,13 +125,11 @@ def _big_passage(n: int, seed: int) -> Passage:
     return Passage("big", " ".join(sentences))
 
 
-def test_two_hundred_numbers_stay_within_the_work_bound_and_fast() -> None:
+def test_two_hundred_numbers_stay_within_the_work_bound() -> None:
+    """The bound is on counted steps, not seconds (speed is measured in benchmarks/, not asserted here)."""
     passages = (*PASSAGES, _big_passage(200, seed=1))
-    start = time.perf_counter()
     report = analyse_claim_numbers("Eight users would pay €97 a month and get 4,999 GB in total.", passages)
-    elapsed = time.perf_counter() - start
-    assert report.work <= claim_work_bound()
-    assert elapsed < 5.0
+    assert 0 < report.work <= claim_work_bound()
 
 
 @settings(max_examples=12, deadline=None)
