@@ -16,7 +16,7 @@ CHECKER_NAMES = ("nli", "similarity", "judge", "cascade")
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
 
-def _with_numbers(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
+def with_number_checks(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
     if not (numbers or arithmetic):
         return inner
     from faithkit.checkers.numbers import NumberChecks
@@ -71,4 +71,4 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
         inner = build_llm_checker(args, nli_factory)
     else:
         raise UsageError(f"unknown checker {name!r}; choose one of {', '.join(CHECKER_NAMES)}")
-    return _with_numbers(inner, numbers, arithmetic)
+    return with_number_checks(inner, numbers, arithmetic)

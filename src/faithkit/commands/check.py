@@ -69,7 +69,7 @@ def _nli_cache(args: argparse.Namespace):
 
 
 def _build_checker(args: argparse.Namespace):
-    from faithkit.checkers.registry import DEFAULT_WINDOW_VETO, _with_numbers, build_checker
+    from faithkit.checkers.registry import DEFAULT_WINDOW_VETO, build_checker, with_number_checks
 
     numbers, arithmetic = not args.no_numbers, not args.no_arithmetic
     if args.checker in ("judge", "cascade"):
@@ -79,9 +79,9 @@ def _build_checker(args: argparse.Namespace):
         def nli_factory():
             return NLIChecker(model=getattr(args, "nli_model", None), threshold=0.5 if args.threshold is None
                               else args.threshold, batch_size=args.batch_size, device=args.device,
-                              cache=_nli_cache(args))
+                              cache=_nli_cache(args), window_veto=None if args.no_window_veto else DEFAULT_WINDOW_VETO)
 
-        return _with_numbers(build_llm_checker(args, nli_factory), numbers, arithmetic)
+        return with_number_checks(build_llm_checker(args, nli_factory), numbers, arithmetic)
     return build_checker(args.checker, model=args.model, revision=args.revision, threshold=args.threshold,
                          numbers=numbers if args.checker == "nli" else False,
                          arithmetic=arithmetic if args.checker == "nli" else False,
