@@ -98,6 +98,7 @@ def test_custom_refusal_pattern_and_partial_refusal(tmp_path):
     assert records[0]["status"] == "refusal" and records[0]["refusal"] == "outside my scope"
     assert records[1]["status"] == "scored" and [c["text"] for c in records[1]["claims"]] == [
         "SSO is Enterprise-only."]
+    assert records[1]["warnings"] == ["partial_refusal"]
 
 
 def test_checker_counters_reach_the_summary(tmp_path):
@@ -197,3 +198,15 @@ def test_manifest_records_input_hash_checker_and_times(tmp_path):
     assert len(manifest["input"]["sha256"]) == 64 and manifest["checker"]["checker"] == "scripted"
     assert manifest["started_at"] <= manifest["finished_at"] and manifest["complete"] is True
     assert "python" in manifest["packages"]
+
+
+def test_number_rule_counts_come_from_scored_claims_not_reference_checks(tmp_path):
+    from faithkit.checkers.numbers import NumberChecks
+
+    rows = [{"id": "ref", "contexts": ["The Team plan includes up to 10 users."],
+             "answer": "The Team plan includes up to 12 users.", "reference": "The Team plan includes up to 12 users."}]
+    manifest, (record,) = run(tmp_path, rows, checker=NumberChecks(ScriptedChecker(default="supported")))
+    assert record["claims"][0]["stage"] == "numbers"
+    summary = manifest["summary"]
+    assert summary["numbers_changed"] == 1  # the answer's claim only
+    assert summary["checker_counters"]["scripted_claims"] >= 2  # raw counters still visible

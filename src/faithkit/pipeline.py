@@ -104,7 +104,10 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         if isinstance(claims, ClaimError):
             record.update(status="error", error=f"claims: {claims.reason}", raw=claims.raw)
             continue
-        claims = [c for c in claims if options.refusals.match(c.text) is None]
+        kept = [c for c in claims if options.refusals.match(c.text) is None]
+        if len(kept) < len(claims):
+            record["warnings"].append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
+        claims = kept
         if not claims:
             record["status"] = "no_claims"
             continue
@@ -217,9 +220,13 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     finally:
         writer.close()
     result = summary.as_dict()
+    merged: dict[str, int] = {}
     for counters in _counters_of(checker, options.claims):
         for key, value in counters.items():
-            result[key] = result.get(key, 0) + value
+            merged[key] = merged.get(key, 0) + value
+    # Counts read from the written records win: a checker's own counters also see the reference checks.
+    result.update({k: v for k, v in merged.items() if k not in result})
+    result["checker_counters"] = merged
     manifest = {
         "results_format": RESULTS_FORMAT,
         "faithkit_version": __version__,

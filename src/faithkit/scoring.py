@@ -91,6 +91,7 @@ class RunSummary:
     unsupported_answers: int = 0
     warnings: Counter = field(default_factory=Counter)
     stages: Counter = field(default_factory=Counter)
+    number_rules: Counter = field(default_factory=Counter)
     error_reasons: Counter = field(default_factory=Counter)
     correctness: Counter = field(default_factory=Counter)
     _macro_sum: float = 0.0
@@ -117,6 +118,7 @@ class RunSummary:
             self.claim_errors += sum(c["verdict"] == "error" for c in claims)
             self.truncated += sum(bool(c.get("truncated")) for c in claims)
             self.stages.update(c.get("stage") or "?" for c in claims)
+            self.number_rules.update((c.get("detail") or {}).get("numbers_rule") for c in claims)
             self._macro_sum += record["faithfulness"]
             self.unsupported_answers += bool(record["unsupported"])
             if "correctness" in record:
@@ -144,6 +146,8 @@ class RunSummary:
             "refusal_rate": rate(self.refusals, self.answers),
             "error_rate": rate(self.errors, self.answers),
             "stages": dict(sorted(self.stages.items())),
+            "numbers_changed": self.number_rules.get("missing_number", 0),
+            "arithmetic_changed": self.number_rules.get("arithmetic", 0),
             "warnings": dict(sorted(self.warnings.items())),
             "error_reasons": dict(sorted(self.error_reasons.items())),
         }
