@@ -33,7 +33,7 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
 
     numbers / arithmetic: the numbers stage rules (flag numbers in no passage; accept verified arithmetic).
     None means the default: on for nli / judge / cascade, off for the similarity baseline.
-    cache: a faithkit.cache.ContentCache for NLI scores (None: no cache).
+    cache: a faithkit.cache.ContentCache for NLI scores and, for judge / cascade, LLM replies (None: no cache).
     window_veto, smoke_check: NLI options (see NLIChecker); window_veto None turns the veto off.
     llm_options: for judge / cascade, the same names as the CLI options (base_url, api_key_env, judge_mode...).
     """
@@ -59,6 +59,8 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
     elif name in ("judge", "cascade"):
         from faithkit.llm.cli_options import build_llm_checker
 
+        llm_options.setdefault("cache", cache.mode if cache is not None else "off")  # LLM calls share the store
+        llm_options.setdefault("cache_dir", str(cache.directory) if cache is not None else None)
         args = argparse.Namespace(checker=name, model=model, threshold=threshold, revision=revision,
                                   batch_size=batch_size, device=device, **llm_options)
 
@@ -66,7 +68,7 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
             from faithkit.checkers.nli import NLIChecker
 
             return NLIChecker(model=llm_options.get("nli_model"), threshold=0.5 if threshold is None else threshold,
-                              batch_size=batch_size, device=device, cache=cache)
+                              batch_size=batch_size, device=device, cache=cache, window_veto=window_veto)
 
         inner = build_llm_checker(args, nli_factory)
     else:

@@ -69,25 +69,24 @@ def _nli_cache(args: argparse.Namespace):
 
 
 def _build_checker(args: argparse.Namespace):
+    """Every checker comes from the registry. Judge and cascade are built from the parsed arguments themselves,
+    because the LLM claim extractor built later from the same arguments shares state with them."""
     from faithkit.checkers.registry import DEFAULT_WINDOW_VETO, build_checker, with_number_checks
 
-    numbers, arithmetic = not args.no_numbers, not args.no_arithmetic
+    def from_registry(name: str, model: str | None, numbers: bool | None, arithmetic: bool | None):
+        return build_checker(name, model=model,
+                             revision=args.revision, threshold=args.threshold, numbers=numbers,
+                             arithmetic=arithmetic, batch_size=args.batch_size, device=args.device,
+                             cache=_nli_cache(args), window_veto=None if args.no_window_veto else DEFAULT_WINDOW_VETO)
+
+    numbers = False if args.no_numbers else None
+    arithmetic = False if args.no_arithmetic else None
     if args.checker in ("judge", "cascade"):
-        from faithkit.checkers.nli import NLIChecker
         from faithkit.llm.cli_options import build_llm_checker
 
-        def nli_factory():
-            return NLIChecker(model=getattr(args, "nli_model", None), threshold=0.5 if args.threshold is None
-                              else args.threshold, batch_size=args.batch_size, device=args.device,
-                              cache=_nli_cache(args), window_veto=None if args.no_window_veto else DEFAULT_WINDOW_VETO)
-
-        return with_number_checks(build_llm_checker(args, nli_factory), numbers, arithmetic)
-    return build_checker(args.checker, model=args.model, revision=args.revision, threshold=args.threshold,
-                         numbers=numbers if args.checker == "nli" else False,
-                         arithmetic=arithmetic if args.checker == "nli" else False,
-                         batch_size=args.batch_size, device=args.device,
-                         cache=_nli_cache(args) if args.checker == "nli" else None,
-                         window_veto=None if args.no_window_veto else DEFAULT_WINDOW_VETO)
+        inner = build_llm_checker(args, lambda: from_registry("nli", getattr(args, "nli_model", None), False, False))
+        return with_number_checks(inner, numbers is not False, arithmetic is not False)
+    return from_registry(args.checker, args.model, numbers, arithmetic)
 
 
 def _count_lines(path: Path) -> int:
