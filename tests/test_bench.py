@@ -116,7 +116,7 @@ def test_balanced_accuracy_and_pair_count_are_exact(small_file):
     assert result.n == 5 and result.n_supported == 3 and result.errors == 0
     assert result.low <= 75.0 <= result.high
     doc_windows = len(all_windows((Passage("d", DOC),)))
-    assert doc_windows == 5  # 3 sentences + 2 pairs
+    assert doc_windows == 6  # 3 sentences + 2 pairs + 1 triple
     assert result.pairs_per_second > 0 and result.seconds >= 0
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from faithkit.checkers.labels import resolve_label_order
-from faithkit.checkers.nli import NLIChecker
+from faithkit.checkers.nli import NLIChecker, bundled_model_path
 from faithkit.errors import LabelOrderError, ModelLoadError
 from faithkit.records import ClaimCheck, Passage
 
@@ -156,3 +156,33 @@ def test_registry_passes_nli_options(tiny_nli):
                             smoke_check=False)
     assert checker.spec()["window_veto"] is None
     assert checker.check([ClaimCheck("A claim.", PASSAGES)])[0].stage == "nli"
+
+
+def test_window_veto_looks_at_the_sentence_the_claim_is_about_in_windows_of_any_size():
+    """A 3-sentence window is vetoed when its middle sentence (the one the claim is about) contradicts the claim;
+    windows without that sentence, and one-sentence windows, stay usable."""
+    from faithkit.text.windows import all_windows
+
+    passage = Passage("billing", "Cats are welcome. The current month is not refunded. Birds are welcome.")
+    windows = all_windows((passage,), 3)
+    texts = [w.text for w in windows]
+    probs = np.tile([0.6, 0.3, 0.1], (len(windows), 1))
+    probs[texts.index("The current month is not refunded."), 2] = 0.9
+    checker = NLIChecker(model=bundled_model_path(), window_veto=0.8)
+    usable = checker._usable_windows("The current month is refunded.", windows, probs)
+    vetoed = sorted(t for t, ok in zip(texts, usable) if not ok)
+    assert vetoed == sorted(t for t in texts if "not refunded" in t and t != "The current month is not refunded.")
+    assert len(vetoed) == 3  # two pairs and the triple
+
+
+def test_window_sentences_reach_the_checker_from_the_registry(tiny_nli):
+    from faithkit.checkers.registry import build_checker
+    from faithkit.errors import ModelLoadError, UsageError
+
+    checker = build_checker("nli", model=str(tiny_nli), numbers=False, arithmetic=False, window_sentences=1,
+                            smoke_check=False)
+    assert checker.spec()["window_sentences"] == 1 and checker.spec()["windows"] == "1-1 sentences within one passage"
+    with pytest.raises(UsageError, match="window_sentences"):
+        build_checker("similarity", window_sentences=2)
+    with pytest.raises(ModelLoadError, match="at least 1"):
+        NLIChecker(model=tiny_nli, window_sentences=0)

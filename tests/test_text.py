@@ -37,13 +37,21 @@ def test_empty_text():
     assert split_sentences("  \n\n ") == []
 
 
-def test_windows_one_and_two_sentences_with_offsets():
-    p = Passage("plans", "A is one. B is two. C is three.")
+def test_windows_one_to_three_sentences_with_offsets():
+    p = Passage("plans", "A is one. B is two. C is three. D is four.")
     wins = passage_windows(p)
-    assert [w.text for w in wins] == ["A is one.", "B is two.", "C is three.", "A is one. B is two.",
-                                      "B is two. C is three."]
+    assert [w.text for w in wins] == ["A is one.", "B is two.", "C is three.", "D is four.",
+                                      "A is one. B is two.", "B is two. C is three.", "C is three. D is four.",
+                                      "A is one. B is two. C is three.", "B is two. C is three. D is four."]
     for w in wins:
         assert p.text[w.start:w.end] == w.text and w.passage_id == "plans"
+
+
+def test_window_size_is_a_parameter():
+    p = Passage("plans", "A is one. B is two. C is three.")
+    assert [w.text for w in passage_windows(p, max_sentences=2)] == [
+        "A is one.", "B is two.", "C is three.", "A is one. B is two.", "B is two. C is three."]
+    assert [w.text for w in passage_windows(p, max_sentences=1)] == ["A is one.", "B is two.", "C is three."]
 
 
 def test_windows_never_cross_passages():

@@ -43,6 +43,9 @@ from faithkit.mutation import (
 from faithkit.records import Passage
 from faithkit.text.sentences import split_sentences
 
+sys.path.insert(0, str(Path(__file__).parent))
+from paraphrase import paraphrase  # noqa: E402  (training-only module next to this script)
+
 Y3 = {"entailment": 0, "neutral": 1, "contradiction": 2}
 FCGPT_Y3 = {"completely-support": 0, "refute": 2, "irrelevant": 1}
 _NONESSENTIAL_TAIL = re.compile(r"^,?\s*(?:if|unless|only|except|when|whenever|after|before|within|until|"
@@ -94,7 +97,8 @@ def trimmed_positive(sentence: str) -> str | None:
 
 
 def synthetic_pairs(doc: str, rng: random.Random, seed: int, per_doc: int,
-                    window_negatives: bool = False) -> list[dict]:
+                    window_negatives: bool = False, paraphrases: bool = False,
+                    three_sentence_windows: bool = False) -> list[dict]:
     """Check-shaped pairs from one document: premise = a 1-2 sentence window, claim = a positive or a
     fault-injected negative built from it (labels stay valid because the edit happens inside the window)."""
     sents = [s.text for s in split_sentences(doc)]
@@ -108,6 +112,13 @@ def synthetic_pairs(doc: str, rng: random.Random, seed: int, per_doc: int,
         two = i + 1 < len(sents) and rng.random() < 0.5
         window = f"{s} {sents[i + 1]}" if two else s
         far = [t for j, t in enumerate(sents) if abs(j - i) > 1]
+        if three_sentence_windows and two and rng.random() < 0.35:
+            # run 3: faithkit check's windows go up to three sentences, so some premises do too (the claim's
+            # sentence first or in the middle); "elsewhere" sentences stay outside the window and its neighbours
+            lo, hi = (i - 1, i + 1) if i >= 1 and (rng.random() < 0.5 or i + 2 >= len(sents)) else (i, i + 2)
+            if hi < len(sents):
+                window = " ".join(sents[lo:hi + 1])
+                far = [t for j, t in enumerate(sents) if j < lo - 1 or j > hi + 1]
 
         def add(hyp: str | None, y3: int | None, yb: int, kind: str, prem: str = window) -> None:
             if hyp and hyp.strip() and hyp.strip() != prem.strip() or kind == "copy":
@@ -160,6 +171,20 @@ def synthetic_pairs(doc: str, rng: random.Random, seed: int, per_doc: int,
                     if mutant and mutant != positive:
                         add(mutant, y3, 0, kind + "_paraphrase")
                         break
+        if paraphrases:
+            # run 3: a rewritten positive (not a copy), and half the time the same rewrite with a fault in it,
+            # so that "worded differently" predicts neither label
+            rewrite = paraphrase(s, doc, random.Random(rng.random()))
+            if rewrite:
+                kind, text = rewrite
+                add(text, 0, 1, "para")
+                local = InjectorContext(passages=(Passage("window", window),), seed=seed)
+                if rng.random() < 0.5:
+                    for fault, injector, y3 in sorted(faults, key=lambda f: rng.random()):
+                        mutant = injector(text, local if rng.random() < 0.5 else ctx)
+                        if fault != "condition" and mutant and mutant != text:
+                            add(mutant, y3, 0, f"{fault}_para")
+                            break
         if far and rng.random() < 0.3:
             add(rng.choice(far), 1, 0, "elsewhere")
         if far and rng.random() < 0.25:
@@ -167,6 +192,29 @@ def synthetic_pairs(doc: str, rng: random.Random, seed: int, per_doc: int,
             add(f"{strip_end(s)}, and {lower_first(strip_end(other))}.", 1, 0, "partial")
         if rng.random() < 0.08:
             add(add_unsupported_fact(s, ctx), 1, 0, "added")
+    return out
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2}
+
+
+def long_negative_windows(rows: list[dict], source: str) -> list[dict]:
+    """A long document that does not support a claim supports it in none of its windows either, so a negative
+    long row stays a valid negative when its premise is cut to the 1-2 sentence window that shares the most
+    words with the claim: the hardest check-shaped negative that row offers (its 3-way label is not known)."""
+    out = []
+    for r in rows:
+        if int(r["label"]) != 0:
+            continue
+        sents = [x.text for x in split_sentences(r["doc"])]
+        windows = sents + [f"{a} {b}" for a, b in zip(sents, sents[1:])]
+        if len(windows) < 2:
+            continue
+        claim_words = _words(r["claim"])
+        best = max(windows, key=lambda w: (len(claim_words & _words(w)), -len(w)))
+        if claim_words & _words(best):
+            out.append({"premise": best, "hypothesis": r["claim"], "y3": None, "yb": 0, "source": source})
     return out
 
 
@@ -195,6 +243,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-doc", type=int, default=6, help="sentences sampled per training document")
     ap.add_argument("--window-negatives", action="store_true",
                     help="run 2's extra hard negatives (not used by the shipped model; see training/README.md)")
+    ap.add_argument("--paraphrases", action="store_true",
+                    help="run 3: rewritten positives (training/paraphrase.py), faults in them, and negative long "
+                         "rows cut to their closest window")
+    ap.add_argument("--three-sentence-windows", action="store_true",
+                    help="run 3: about a third of the two-sentence premises get a third sentence")
     ap.add_argument("--limit", type=int, default=0, help="rows per source (0 = all); for a quick smoke test")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
@@ -230,9 +283,13 @@ def main(argv: list[str] | None = None) -> int:
         rows.append({"premise": r["doc"], "hypothesis": r["claim"], "y3": None, "yb": int(r["label"]),
                      "source": "summedits_long"})
 
+    if args.paraphrases:
+        rows += long_negative_windows([r for r in fc if not is_dev_doc(r["doc"])], "factcheck_gpt_window")
+        rows += long_negative_windows([r for r in se if not is_dev_doc(r["doc"])], "summedits_window")
     docs = sorted({r["doc"] for r in fc} | {r["doc"] for r in se} | {r["doc"] for r in he})
     for doc in docs:
-        pairs = synthetic_pairs(doc, rng, args.seed, args.per_doc, args.window_negatives)
+        pairs = synthetic_pairs(doc, rng, args.seed, args.per_doc, args.window_negatives, args.paraphrases,
+                                args.three_sentence_windows)
         (dev if is_dev_doc(doc) else rows).extend(pairs)
 
     args.out.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,7 @@ export PYTHONPATH=/tmp/site:src
 mkdir -p /tmp/shared && tar xzf .carry/nli/shared.tgz -C /tmp/shared || exit 3
 nvidia-smi -L 2>/dev/null; python3 -c "import torch, transformers; print(torch.__version__, transformers.__version__)"
 start=$(date +%s)
-python3 training/train.py --data .carry/nli/data --base .carry/nli/base --out /tmp/run --shared /tmp/shared \
+python3 training/train.py --data "${DATA:-.carry/nli/data}" --base .carry/nli/base --out /tmp/run --shared /tmp/shared \
   --device "${DEVICE:-cuda}" --export "$OUT" --train-budget "${TRAIN_BUDGET:-300}" "$@" 2>&1 | grep -v "Loading weights" | tee "$OUT/train.log"
 rc=$?
 echo "wall seconds: $(( $(date +%s) - start ))" | tee -a "$OUT/train.log"

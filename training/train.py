@@ -9,8 +9,8 @@ One command does everything, seeded, and writes a JSON log of every figure:
    contradiction). Rows with a 3-way label get cross-entropy; rows with only a binary label get a binary loss on
    p(entailment) against p(neutral) + p(contradiction), so both kinds train the same softmax.
 2. After every epoch the candidate is saved and scored on dev only, through faithkit's own NLIChecker and
-   bench code (claim vs 1-2 sentence windows, best window): WiCE dev (claims, max over evidence chunks),
-   SNLI-CAD dev (entailment vs not) and synth_dev (short claims from held-out training documents). One shared
+   bench code (claim vs 1-3 sentence windows, best window; the model alone, no window veto): WiCE dev
+   (claims, max over evidence chunks), SNLI-CAD dev (entailment vs not) and synth_dev (short claims from held-out training documents). One shared
    threshold maximises the mean of the three balanced accuracies; that mean picks the candidate and epoch.
 3. The chosen model's entailment logit bias is shifted by -logit(threshold), so that p(entailment) >= 0.5 of the
    shipped model means exactly p >= threshold of the trained one (the odds of entailment against the rest are
@@ -41,6 +41,7 @@ from faithkit.text import windows as windows_module
 
 ID2LABEL = {0: "entailment", 1: "neutral", 2: "contradiction"}
 LONG_SOURCES = {"summedits_long", "factcheck_gpt"}
+WINDOW_CUT_SOURCES = {"factcheck_gpt_window", "summedits_window"}
 
 RECIPES: dict[str, dict] = {
     # everything: short check-shaped pairs, SNLI, and long-document rows that fit in max_len
@@ -49,6 +50,11 @@ RECIPES: dict[str, dict] = {
     "short": {"exclude": LONG_SOURCES, "epochs": 3, "lr": 5e-5},
     # everything, gentler and longer
     "mix_slow": {"exclude": set(), "epochs": 4, "lr": 3e-5},
+    # run 3 (data built with --window-negatives --paraphrases): everything, at 256 and at 384 tokens (more long
+    # documents kept whole), and without the long negatives cut to windows
+    "para": {"exclude": set(), "epochs": 3, "lr": 5e-5},
+    "para_384": {"exclude": set(), "epochs": 3, "lr": 5e-5, "max_len": 384},
+    "para_nowin": {"exclude": WINDOW_CUT_SOURCES, "epochs": 3, "lr": 5e-5},
 }
 
 
@@ -66,8 +72,9 @@ def seed_everything(seed: int) -> None:
 def cache_windows() -> None:
     """Sentence splitting is the slow part of repeated dev scoring; windows of the same passages are the same
     every epoch, so memoise them (passages are frozen dataclasses, hence hashable)."""
-    cached = lru_cache(maxsize=None)(lambda passages, max_sentences=2: windows_module.all_windows(
-        passages, max_sentences))
+    cached = lru_cache(maxsize=None)(
+        lambda passages, max_sentences=windows_module.DEFAULT_WINDOW_SENTENCES: windows_module.all_windows(
+            passages, max_sentences))
     nli_module.all_windows = cached
     bench.all_windows = cached
 
@@ -133,7 +140,8 @@ def loss_fn(logits: torch.Tensor, b: dict[str, torch.Tensor]) -> torch.Tensor:
 
 def dev_eval(model_dir: Path, dev: dict, device: str, batch_size: int) -> dict:
     """Score one saved candidate on the dev files; threshold shared across them, chosen on dev."""
-    checker = nli_module.NLIChecker(model=model_dir, device=device, batch_size=batch_size, smoke_check=False)
+    checker = nli_module.NLIChecker(model=model_dir, device=device, batch_size=batch_size, smoke_check=False,
+                                    window_veto=None)
     scores = {name: bench.score_claims(checker, claims) for name, claims in dev["claims"].items()}
     probs = np.asarray(checker.score_pairs([(p.premise, p.hypothesis) for p in dev["snli"]]))
     gold = np.array([bench.NLI_LABELS.index(p.gold) for p in dev["snli"]])
@@ -156,7 +164,8 @@ def train_recipe(name: str, recipe: dict, rows: list[dict], args, tokenizer, dev
 
     seed_everything(args.seed)
     rng = random.Random(args.seed)
-    data = [r for r in rows if r["source"] not in recipe["exclude"]]
+    max_len = recipe.get("max_len", args.max_len)
+    data = encode(tokenizer, [dict(r) for r in rows if r["source"] not in recipe["exclude"]], max_len)
     model = AutoModelForSequenceClassification.from_pretrained(
         args.base, num_labels=3, id2label=ID2LABEL, label2id={v: k for k, v in ID2LABEL.items()},
         dtype=torch.float32).to(args.device)
@@ -197,7 +206,8 @@ def train_recipe(name: str, recipe: dict, rows: list[dict], args, tokenizer, dev
         model.eval()
         eval_start = time.time()
         ev = dev_eval(folder, dev, args.device, args.eval_batch_size)
-        entry = {"recipe": name, "epoch": epoch, "train_rows": len(data), "loss": round(total / seen, 4),
+        entry = {"recipe": name, "epoch": epoch, "max_len": max_len, "train_rows": len(data),
+                 "loss": round(total / seen, 4),
                  "train_seconds": round(train_s, 1), "eval_seconds": round(time.time() - eval_start, 1),
                  "pairs_per_second": round(seen / train_s, 1), **ev}
         history.append(entry)
@@ -255,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="train/dev rows (0 = all); for a CPU smoke test")
     ap.add_argument("--test", nargs="*", default=None, help="test files to report once (default: all in test/)")
     ap.add_argument("--export", type=Path, help="also write the shipped model in transferable pieces here")
+    ap.add_argument("--incumbent", type=Path,
+                    help="the model shipped now: scored on dev like a candidate; if it wins, nothing new is shipped "
+                         "or tested (its test figures are already on record)")
     ap.add_argument("--train-budget", type=float, default=1e9,
                     help="seconds for training + dev scoring; no epoch is started that would overrun it")
     args = ap.parse_args(argv)
@@ -265,8 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     wall = args.started = time.time()
     args.out.mkdir(parents=True, exist_ok=True)
     tokenizer = AutoTokenizer.from_pretrained(args.base)
-    rows = encode(tokenizer, load_rows(args.data / "train.jsonl.gz", args.limit), args.max_len)
-    log(f"training rows after length filter: {len(rows)}")
+    rows = load_rows(args.data / "train.jsonl.gz", args.limit)
+    log(f"training rows before the length filter: {len(rows)}")
     lim = args.limit or None
     dev = {
         "claims": {"wice_claim_dev": bench.load_claims(args.shared / "dev/wice_claim_dev.jsonl")[:lim],
@@ -274,11 +287,23 @@ def main(argv: list[str] | None = None) -> int:
         "snli": bench.load_nli(args.shared / "dev/snli_cad_dev.tsv")[:lim],
     }
     history = []
+    if args.incumbent:
+        entry = {"recipe": "incumbent", "epoch": 0, **dev_eval(args.incumbent, dev, args.device,
+                                                                 args.eval_batch_size)}
+        history.append(entry)
+        log(json.dumps(entry))
     for name in args.recipes.split(","):
         history += train_recipe(name, RECIPES[name], rows, args, tokenizer, dev)
     best = max(history, key=lambda h: h["selection_score"])
     log(f"chosen on dev: {best['recipe']} epoch {best['epoch']} (score {best['selection_score']}, "
         f"threshold {best['threshold']})")
+    if best["recipe"] == "incumbent":
+        report = {"seed": args.seed, "history": history, "chosen": best, "test": "not run: the incumbent stays"}
+        (args.out / "report.json").write_text(json.dumps(report, indent=2))
+        if args.export:
+            args.export.mkdir(parents=True, exist_ok=True)
+            shutil.copy(args.out / "report.json", args.export / "report.json")
+        return 0
     final = args.out / "faithkit-nli-minilm"
     ship(args.out / "candidates" / f"{best['recipe']}-e{best['epoch']}", best["threshold"], final)
     if args.export:
@@ -296,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
         str(p) for p in (args.shared / "test").iterdir() if p.suffix in {".jsonl", ".tsv"})
     order = ["wice", "lfqa", "snli_cad_original", "snli_cad_revised", "qags", "faithbench", "summedits"]
     test_files.sort(key=lambda f: next((i for i, k in enumerate(order) if Path(f).stem.startswith(k)), 99))
-    checker = nli_module.NLIChecker(model=final, device=args.device, batch_size=args.eval_batch_size)
+    checker = nli_module.NLIChecker(model=final, device=args.device, batch_size=args.eval_batch_size, window_veto=None)
     try:
         checker.load()
         report["smoke_check"] = "passed"
@@ -304,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
         report["smoke_check"] = f"FAILED: {exc}"
         log(report["smoke_check"])
         checker = nli_module.NLIChecker(model=final, device=args.device, batch_size=args.eval_batch_size,
-                                        smoke_check=False)
+                                        smoke_check=False, window_veto=None)
     for f in test_files:
         result = bench.bench_file(checker, f, 0.5, seed=0)
         report["test"][Path(f).stem] = result.as_dict()

@@ -2,7 +2,7 @@
 
 Binary files (JSONL with ``doc``, ``claim``, ``label`` 1 = supported / 0 = not, optional ``group``):
 
-* the doc is one passage; the checker sees it through its own windows (for NLI: every 1-2 sentence window,
+* the doc is one passage; the checker sees it through its own windows (for NLI: every 1-3 sentence window,
   best entailment wins), exactly as in ``faithkit check``;
 * a multi-sentence claim is split into sentences (answer particles such as "Yes." dropped, as the default
   claim extractor does) and scored by its weakest sentence: min over sentences of the checker's score;
@@ -35,7 +35,7 @@ from faithkit.claims.sentences import sentence_claims
 from faithkit.errors import InputFormatError, UsageError
 from faithkit.records import ClaimCheck, Passage
 from faithkit.stats import balanced_accuracy, balanced_accuracy_interval, wilson_interval
-from faithkit.text.windows import all_windows
+from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
 NLI_LABELS = ("entailment", "neutral", "contradiction")
 DEFAULT_GRID = tuple(round(x, 2) for x in np.arange(0.02, 0.99, 0.01))
@@ -155,11 +155,12 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     owners: list[tuple[int, int]] = []  # (claim index, chunk index)
     pairs = 0
     window_counts: dict[str, int] = {}
+    window_sentences = getattr(checker, "window_sentences", DEFAULT_WINDOW_SENTENCES)
     for ci, claim in enumerate(claims):
         for di, doc in enumerate(claim.docs):
             passages = (Passage("doc", doc),)
             if doc not in window_counts:
-                window_counts[doc] = len(all_windows(passages))
+                window_counts[doc] = len(all_windows(passages, window_sentences))
             for sentence in claim_sentences(claim.claim):
                 requests.append(ClaimCheck(claim=sentence, passages=passages, group=claim.id))
                 owners.append((ci, di))

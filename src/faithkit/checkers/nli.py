@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
@@ -22,7 +23,7 @@ from faithkit.checkers.labels import LabelOrder, resolve_label_order
 from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
 from faithkit.errors import MissingDependencyError, ModelLoadError
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
-from faithkit.text.windows import all_windows
+from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
 BUNDLED_MODEL_NAME = "faithkit-nli-minilm"
 SMOKE_PREMISE = "The dog is sleeping on the porch."
@@ -150,13 +151,17 @@ class NLIChecker:
     def __init__(self, model: str | Path | None = None, revision: str | None = None, threshold: float = 0.5,
                  batch_size: int = 32, max_length: int | None = None, device: str = "cpu",
                  smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
-                 window_veto: float | None = DEFAULT_WINDOW_VETO):
+                 window_veto: float | None = DEFAULT_WINDOW_VETO,
+                 window_sentences: int = DEFAULT_WINDOW_SENTENCES):
         if model is None:
             model = bundled_model_path()
             if not model.is_dir():
                 raise ModelLoadError(f"the bundled NLI model is missing at {model}; reinstall faithkit")
         if not 0.0 <= threshold <= 1.0:
             raise ModelLoadError(f"threshold must be within [0, 1], got {threshold}")
+        if window_sentences < 1:
+            raise ModelLoadError(f"window_sentences must be at least 1, got {window_sentences}")
+        self.window_sentences = window_sentences
         self.model_source = model
         self.threshold = threshold
         self.contradiction_threshold = contradiction_threshold
@@ -187,7 +192,8 @@ class NLIChecker:
             "labels": list(scorer.labels.names),
             "threshold": self.threshold,
             "max_length": scorer.max_length,
-            "windows": "1-2 sentences within one passage",
+            "windows": f"1-{self.window_sentences} sentences within one passage",
+            "window_sentences": self.window_sentences,
             "window_veto": self.window_veto,
             "cache": self.cache.spec() if self.cache is not None else None,
         }
@@ -201,7 +207,7 @@ class NLIChecker:
         unique: dict[tuple[str, str], int] = {}
         for req in requests:
             if req.passages not in windows_of:
-                windows_of[req.passages] = all_windows(req.passages)
+                windows_of[req.passages] = all_windows(req.passages, self.window_sentences)
             for window in windows_of[req.passages]:
                 unique.setdefault((window.text, req.claim), len(unique))
         scores = self._score_cached(list(unique))
@@ -263,29 +269,36 @@ class NLIChecker:
         )
 
     def _usable_windows(self, claim: str, windows: list[Window], probs: np.ndarray) -> np.ndarray:
-        """Which windows may support the claim: a two-sentence window may not when the one of its sentences that
-        the claim is about (the one sharing more of the claim's content words) contradicts the claim on its own
-        (contradiction >= window_veto).
+        """Which windows may support the claim: a multi-sentence window may not when the one of its sentences that
+        the claim is about (the one sharing most of the claim's content words; the first on a tie) contradicts
+        the claim on its own (contradiction >= window_veto).
 
-        Why: joined sentences let a small model borrow a word from the neighbour sentence ("...the current month
+        Why: joined sentences let a small model borrow a word from a neighbour sentence ("...the current month
         is not refunded. Annual contracts can be refunded in full" 'entails' "the current month is refunded"),
         the failure that also makes windows stop at passage borders. Only the sentence the claim is about may
         veto: NLI heads call off-topic pairs contradictions, and those must not sink a supported claim.
         """
-        shortest_from: dict[tuple[str, int], int] = {}
-        shortest_to: dict[tuple[str, int], int] = {}
-        for i, w in enumerate(windows):  # the one-sentence window starting (ending) at an offset is the shortest
-            for table, key in ((shortest_from, (w.passage_id, w.start)), (shortest_to, (w.passage_id, w.end))):
-                if key not in table or w.end - w.start < windows[table[key]].end - windows[table[key]].start:
-                    table[key] = i
+        shortest_from: dict[tuple[str, int], int] = {}  # the one-sentence window starting at an offset
+        for i, w in enumerate(windows):
+            key = (w.passage_id, w.start)
+            if key not in shortest_from or w.end < windows[shortest_from[key]].end:
+                shortest_from[key] = i
+        singles: dict[str, list[int]] = {}  # passage id -> its one-sentence windows, by start offset
+        for (passage_id, _), i in sorted(shortest_from.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+            singles.setdefault(passage_id, []).append(i)
+        starts = {pid: [windows[j].start for j in js] for pid, js in singles.items()}
         claim_words = content_words(claim)
+        overlap = {j: len(claim_words & content_words(windows[j].text)) for js in singles.values() for j in js}
         usable = np.ones(len(windows), bool)
         for i, w in enumerate(windows):
-            first, last = shortest_from[(w.passage_id, w.start)], shortest_to[(w.passage_id, w.end)]
-            if first == i:
+            if shortest_from[(w.passage_id, w.start)] == i:
                 continue
-            overlap = [len(claim_words & content_words(windows[j].text)) for j in (first, last)]
-            about = (first, last)[int(overlap[1] > overlap[0])]
+            js, offsets = singles[w.passage_id], starts[w.passage_id]
+            inside = [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
+                      if windows[j].end <= w.end]
+            if len(inside) < 2:
+                continue
+            about = max(inside, key=lambda j: (overlap[j], -windows[j].start))
             if probs[about, 2] >= self.window_veto:
                 usable[i] = False
         return usable

@@ -28,13 +28,14 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
                   threshold: float | None = None, numbers: bool | None = None, arithmetic: bool | None = None,
                   batch_size: int = 32, device: str = "cpu", cache: Any = None,
                   window_veto: float | None = DEFAULT_WINDOW_VETO, smoke_check: bool = True,
-                  **llm_options: Any) -> Checker:
+                  window_sentences: int | None = None, **llm_options: Any) -> Checker:
     """Build a checker by name.
 
     numbers / arithmetic: the numbers stage rules (flag numbers in no passage; accept verified arithmetic).
     None means the default: on for nli / judge / cascade, off for the similarity baseline.
     cache: a faithkit.cache.ContentCache for NLI scores and, for judge / cascade, LLM replies (None: no cache).
-    window_veto, smoke_check: NLI options (see NLIChecker); window_veto None turns the veto off.
+    window_veto, smoke_check, window_sentences: NLI options (see NLIChecker); window_veto None turns the veto
+    off; window_sentences None is the default window size (1-3 sentences).
     llm_options: for judge / cascade, the same names as the CLI options (base_url, api_key_env, judge_mode...).
     """
     stage_default = name != "similarity"
@@ -42,6 +43,9 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
     arithmetic = stage_default if arithmetic is None else arithmetic
     if window_veto is False:  # "nli:window_veto=off" in a checker spec
         window_veto = None
+    nli_windows = {} if window_sentences is None else {"window_sentences": int(window_sentences)}
+    if nli_windows and name == "similarity":
+        raise UsageError("checker 'similarity' has no option window_sentences")
     if llm_options and name not in ("judge", "cascade"):
         raise UsageError(f"checker {name!r} has no option(s) {', '.join(sorted(llm_options))}")
     if name == "nli":
@@ -50,7 +54,7 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
         inner: Checker = NLIChecker(model=model, revision=revision,
                                     threshold=0.5 if threshold is None else threshold,
                                     batch_size=batch_size, device=device, cache=cache,
-                                    window_veto=window_veto, smoke_check=smoke_check)
+                                    window_veto=window_veto, smoke_check=smoke_check, **nli_windows)
     elif name == "similarity":
         from faithkit.checkers.similarity import DEFAULT_THRESHOLD, SimilarityChecker
 
@@ -68,7 +72,8 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
             from faithkit.checkers.nli import NLIChecker
 
             return NLIChecker(model=llm_options.get("nli_model"), threshold=0.5 if threshold is None else threshold,
-                              batch_size=batch_size, device=device, cache=cache, window_veto=window_veto)
+                              batch_size=batch_size, device=device, cache=cache, window_veto=window_veto,
+                              **nli_windows)
 
         inner = build_llm_checker(args, nli_factory)
     else:

@@ -14,7 +14,7 @@ from faithkit.errors import UsageError
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "bench", help="measure a checker's balanced accuracy on labeled (doc, claim, label) files",
-        description="Score labeled files the way `faithkit check` scores claims (1-2 sentence windows of the doc, "
+        description="Score labeled files the way `faithkit check` scores claims (1-3 sentence windows of the doc, "
                     "best window; a multi-sentence claim by its weakest sentence; rows sharing `group` by their "
                     "best row) and report balanced accuracy with a 95%% bootstrap interval at one threshold. "
                     ".tsv files (sentence1/sentence2/gold_label) also get 3-way accuracy. Choose the threshold on "
@@ -27,6 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--threshold", type=float, help="decision threshold (default: the checker's default)")
     p.add_argument("--numbers", action="store_true",
                    help="wrap the checker in the numbers stage, as `faithkit check` does (off: measure the model)")
+    p.add_argument("--no-window-veto", action="store_true",
+                   help="measure the plain model: no window veto (the default is `faithkit check`'s checker)")
+    p.add_argument("--window-sentences", type=int, metavar="N",
+                   help="NLI premise windows of 1..N sentences (default 3, as in `faithkit check`)")
     p.add_argument("--batch-size", type=int, default=32, help="model batch size (pairs)")
     p.add_argument("--device", default="cpu", help="torch device (cpu, cuda)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals")
@@ -45,9 +49,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("two files share a name (stem); results are keyed by file stem")
     if args.threshold is not None and not 0.0 <= args.threshold <= 1.0:
         raise UsageError(f"--threshold must be within [0, 1], got {args.threshold}")
+    from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
+
+    nli_options = {} if args.checker != "nli" else {
+        "window_veto": None if args.no_window_veto else DEFAULT_WINDOW_VETO, "window_sentences": args.window_sentences}
     checker = build_checker(args.checker, model=args.model, revision=args.revision, threshold=args.threshold,
                             numbers=args.numbers, arithmetic=args.numbers, batch_size=args.batch_size,
-                            device=args.device)
+                            device=args.device, **nli_options)
     threshold = checker.threshold if args.threshold is None else args.threshold
     if threshold is None:
         raise UsageError(f"checker {args.checker!r} has no score threshold to benchmark at")

@@ -28,7 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-arithmetic", action="store_true",
                    help="turn off accepting claims whose only unsupported numbers are verified arithmetic")
     p.add_argument("--no-window-veto", action="store_true",
-                   help="let a two-sentence window support a claim its own sentence contradicts (plain model)")
+                   help="let a multi-sentence window support a claim its own sentence contradicts (plain model)")
+    p.add_argument("--window-sentences", type=int, metavar="N",
+                   help="NLI premise windows of 1..N adjacent sentences of one passage (default 3)")
     p.add_argument("--refusal-pattern", action="append", default=[], metavar="REGEX",
                    help="extra regex marking a refusal sentence (repeatable)")
     p.add_argument("--no-default-refusals", action="store_true", help="use only --refusal-pattern patterns")
@@ -77,7 +79,8 @@ def _build_checker(args: argparse.Namespace):
         return build_checker(name, model=model,
                              revision=args.revision, threshold=args.threshold, numbers=numbers,
                              arithmetic=arithmetic, batch_size=args.batch_size, device=args.device,
-                             cache=_nli_cache(args), window_veto=None if args.no_window_veto else DEFAULT_WINDOW_VETO)
+                             cache=_nli_cache(args), window_veto=None if args.no_window_veto else DEFAULT_WINDOW_VETO,
+                             window_sentences=args.window_sentences)
 
     numbers = False if args.no_numbers else None
     arithmetic = False if args.no_arithmetic else None
