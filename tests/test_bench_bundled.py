@@ -59,3 +59,28 @@ def test_bench_cli_with_the_bundled_model(tmp_path, checker):
     assert main(["bench", str(data), "--out", str(out)]) == 0
     result = json.loads(out.read_text())["datasets"]["tiny"]
     assert result["n"] == 4 and result["balanced_accuracy"] == 100.0 and result["threshold"] == 0.5
+
+
+def test_bench_reuses_cached_scores_across_settings_and_records_them(tmp_path, checker):
+    """--cache use: the second run (veto off) re-decides the stored scores instead of running the model; the
+    settings that differ are in the written checker spec."""
+    from faithkit.cli import main
+
+    doc = ("Team plans are billed monthly and can be cancelled at any time, but the current month is not refunded. "
+           "Annual Enterprise contracts can be refunded in full within 14 days of signing.")
+    rows = [{"doc": doc, "claim": "Team plans can be cancelled at any time.", "label": 1},
+            {"doc": doc, "claim": "The current month is refunded.", "label": 0}]
+    data = tmp_path / "billing.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    cache = tmp_path / "cache"
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    common = ["--cache", "use", "--cache-dir", str(cache), "--window-sentences", "2"]
+    assert main(["bench", str(data), "--out", str(first), *common]) == 0
+    assert main(["bench", str(data), "--out", str(second), "--no-window-veto", *common]) == 0
+    a, b = json.loads(first.read_text()), json.loads(second.read_text())
+    assert a["checker"]["window_veto"] == 0.8 and b["checker"]["window_veto"] is None
+    assert a["checker"]["window_sentences"] == b["checker"]["window_sentences"] == 2
+    assert a["checker"]["cache"] is not None
+    # 2 claims x 3 windows (2 sentences + the pair): scored by the model once, then read back
+    assert a["counters"]["nli_pairs_scored"] == 6 and a["counters"]["nli_cache_hits"] == 0
+    assert b["counters"]["nli_pairs_scored"] == 0 and b["counters"]["nli_cache_hits"] == 6

@@ -8,10 +8,11 @@ One command does everything, seeded, and writes a JSON log of every figure:
 1. Each recipe (below) fine-tunes the base encoder with a fresh 3-way head (entailment / neutral /
    contradiction). Rows with a 3-way label get cross-entropy; rows with only a binary label get a binary loss on
    p(entailment) against p(neutral) + p(contradiction), so both kinds train the same softmax.
-2. After every epoch the candidate is saved and scored on dev only, through faithkit's own NLIChecker and
-   bench code (claim vs 1-3 sentence windows, best window; the model alone, no window veto): WiCE dev
-   (claims, max over evidence chunks), SNLI-CAD dev (entailment vs not) and synth_dev (short claims from held-out training documents). One shared
-   threshold maximises the mean of the three balanced accuracies; that mean picks the candidate and epoch.
+2. After every epoch the candidate is saved and scored on dev only, through faithkit's own NLIChecker and bench code
+   (claim vs 1-3 sentence windows, best window; the model alone, no window veto): WiCE dev (claims, max over
+   evidence chunks), SNLI-CAD dev (entailment vs not) and synth_dev (short claims from held-out training documents).
+   One shared threshold maximises the mean of the three balanced accuracies; that mean picks the candidate and
+   epoch.
 3. The chosen model's entailment logit bias is shifted by -logit(threshold), so that p(entailment) >= 0.5 of the
    shipped model means exactly p >= threshold of the trained one (the odds of entailment against the rest are
    scaled, nothing else changes), and it is saved as fp16 safetensors with its tokenizer.

@@ -1,10 +1,10 @@
 """NLI cross-encoder checker: a claim is supported when some premise window entails it.
 
-Each claim is scored against every 1–2 sentence window of every passage (never across passages) and the best
-window decides. Pairs of a whole batch of claims are deduplicated, sorted by length and run in dynamically
-padded batches under ``torch.inference_mode()``. A pair longer than the model's limit is truncated by the
-tokenizer and *flagged*, never silently. "Contradicted" is only a diagnostic, read from the windows of the
-passage that best supports the claim: NLI heads call off-topic pairs contradictions.
+Each claim is scored against every window of 1-3 adjacent sentences of every passage (never across passages;
+``window_sentences``) and the best window decides. Pairs of a whole batch of claims are deduplicated, sorted by
+length and run in dynamically padded batches under ``torch.inference_mode()``. A pair longer than the model's limit
+is truncated by the tokenizer and *flagged*, never silently. "Contradicted" is only a diagnostic, read from the
+windows of the passage that best supports the claim: NLI heads call off-topic pairs contradictions.
 """
 
 from __future__ import annotations

@@ -31,6 +31,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="measure the plain model: no window veto (the default is `faithkit check`'s checker)")
     p.add_argument("--window-sentences", type=int, metavar="N",
                    help="NLI premise windows of 1..N sentences (default 3, as in `faithkit check`)")
+    p.add_argument("--cache", choices=("off", "use", "refresh"), default="off",
+                   help="NLI score cache (default off). With `use`, a rerun in another setting (veto on/off, a "
+                        "threshold) re-decides stored scores, and pairs/s then counts cache reads, not model speed")
+    p.add_argument("--cache-dir", help="cache folder (default $FAITHKIT_CACHE_DIR or ~/.cache/faithkit)")
     p.add_argument("--batch-size", type=int, default=32, help="model batch size (pairs)")
     p.add_argument("--device", default="cpu", help="torch device (cpu, cuda)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals")
@@ -51,8 +55,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--threshold must be within [0, 1], got {args.threshold}")
     from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
 
-    nli_options = {} if args.checker != "nli" else {
-        "window_veto": None if args.no_window_veto else DEFAULT_WINDOW_VETO, "window_sentences": args.window_sentences}
+    nli_options: dict = {}
+    if args.checker == "nli":
+        from faithkit.cache import ContentCache
+
+        nli_options = {"window_veto": None if args.no_window_veto else DEFAULT_WINDOW_VETO,
+                       "window_sentences": args.window_sentences,
+                       "cache": None if args.cache == "off" else ContentCache(args.cache_dir, args.cache)}
     checker = build_checker(args.checker, model=args.model, revision=args.revision, threshold=args.threshold,
                             numbers=args.numbers, arithmetic=args.numbers, batch_size=args.batch_size,
                             device=args.device, **nli_options)
@@ -70,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         "threshold": threshold,
         "seed": args.seed,
         "seconds": round(time.time() - started, 2),
+        "counters": dict(getattr(checker, "counters", {})),  # nli_pairs_scored vs nli_cache_hits: what ran
         "datasets": {name: r.as_dict() for name, r in results.items()},
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
