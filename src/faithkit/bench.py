@@ -155,7 +155,8 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     owners: list[tuple[int, int]] = []  # (claim index, chunk index)
     pairs = 0
     window_counts: dict[str, int] = {}
-    window_sentences = getattr(checker, "window_sentences", DEFAULT_WINDOW_SENTENCES)
+    nli = getattr(checker, "inner", checker)  # the numbers stage wraps the NLI checker
+    window_sentences = getattr(nli, "window_sentences", DEFAULT_WINDOW_SENTENCES)
     for ci, claim in enumerate(claims):
         for di, doc in enumerate(claim.docs):
             passages = (Passage("doc", doc),)
