@@ -1,6 +1,11 @@
-"""How wide should an NLI premise window be? WiCE dev, side by side, for one model (dev data only).
+"""How wide should an NLI premise window be? Dev data only, side by side, for one model.
 
-    PYTHONPATH=src python benchmarks/window_size_dev.py [--model DIR] [--sizes 1,2,3,4] [--whole]
+    PYTHONPATH=src python benchmarks/window_size_dev.py [--data FILE] [--model DIR] [--sizes 1,2,3,4] [--whole]
+
+Dev files: WiCE dev (the default: long multi-fact claims vs web evidence chunks) and synth_dev_doc from
+``training/build_data.py`` (short claims vs the whole held-out training document: faithkit check's shape on
+passages longer than a window). Besides balanced accuracy it prints the two recalls, because a wider window trades
+them: more faithful claims kept, fewer unsupported claims caught.
 
 For each window size N the claims are scored the way ``faithkit bench`` scores them (every window of 1..N
 adjacent sentences of the evidence chunk, best window; a multi-sentence claim by its weakest sentence; a claim by
@@ -65,14 +70,18 @@ def main() -> int:
         if size == 2:
             base_pairs = pairs
         own = bench.choose_threshold(scores.labels, scores.scores)
+        kept = scores.scores[scores.labels == 1] >= 0.5
+        caught = scores.scores[scores.labels == 0] < 0.5
         rows.append((label, 100 * bench.balanced_accuracy(scores.labels, scores.scores >= 0.5),
-                     100 * bench.balanced_accuracy(scores.labels, scores.scores >= own), own, pairs, seconds))
+                     100 * bench.balanced_accuracy(scores.labels, scores.scores >= own), own, pairs, seconds,
+                     100 * kept.mean(), 100 * caught.mean()))
         print(f"{label}: done in {seconds:.0f} s", flush=True)
     print(f"\n{args.data.name}, {len(claims)} claims, model alone (no veto)")
-    print(f"{'windows':30s} {'bal.acc@0.5':>11s} {'@own thr':>9s} {'own thr':>8s} {'pairs':>7s} {'x pairs':>8s}")
-    for label, at_half, at_own, own, pairs, _ in rows:
+    print(f"{'windows':30s} {'bal.acc@0.5':>11s} {'supported kept':>14s} {'unsupported caught':>18s} "
+          f"{'@own thr':>9s} {'own thr':>8s} {'pairs':>7s} {'x pairs':>8s}")
+    for label, at_half, at_own, own, pairs, _, kept, caught in rows:
         ratio = f"{pairs / base_pairs:8.2f}" if base_pairs else f"{'-':>8s}"
-        print(f"{label:30s} {at_half:11.1f} {at_own:9.1f} {own:8.2f} {pairs:7d} {ratio}")
+        print(f"{label:30s} {at_half:11.1f} {kept:14.1f} {caught:18.1f} {at_own:9.1f} {own:8.2f} {pairs:7d} {ratio}")
     return 0
 
 

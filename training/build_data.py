@@ -218,6 +218,18 @@ def long_negative_windows(rows: list[dict], source: str) -> list[dict]:
     return out
 
 
+def doc_level_valid(source: str) -> bool:
+    """Whether a synthetic pair keeps its label when the premise is the whole document instead of the window.
+
+    Positives do (what a window says, its document says). Fault-injected negatives almost always do: a swapped
+    number, flipped negation, swapped name, dropped condition or added clause is rarely stated elsewhere in the same
+    document. "elsewhere" and "partial" negatives do not: the other sentence is in the document. The result,
+    synth_dev_doc, is the check-shaped dev set where window size matters: short claims against whole passages.
+    """
+    kind = source.removeprefix("synth_")
+    return kind not in ("elsewhere", "partial")
+
+
 def snli_augment(rows: list[dict], rng: random.Random, seed: int) -> list[dict]:
     """Fault-injected versions of SNLI entailment hypotheses: paraphrase premises with number and negation
     faults (the hypothesis words differ from the premise, so the model cannot just compare copies)."""
@@ -254,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     train = args.data / "train"
     rows: list[dict] = []
     dev: list[dict] = []
+    dev_doc: list[dict] = []  # the same held-out claims against their whole document (see doc_level_valid)
 
     nli = []
     for name in ("snli_cad_train.tsv", "snli_esnli_devtest.tsv"):
@@ -291,10 +304,12 @@ def main(argv: list[str] | None = None) -> int:
         pairs = synthetic_pairs(doc, rng, args.seed, args.per_doc, args.window_negatives, args.paraphrases,
                                 args.three_sentence_windows)
         (dev if is_dev_doc(doc) else rows).extend(pairs)
+        if is_dev_doc(doc):
+            dev_doc.extend({**r, "premise": doc} for r in pairs if doc_level_valid(r["source"]))
 
     args.out.mkdir(parents=True, exist_ok=True)
     rng.shuffle(rows)
-    for name, data in (("train.jsonl.gz", rows), ("synth_dev.jsonl", dev)):
+    for name, data in (("train.jsonl.gz", rows), ("synth_dev.jsonl", dev), ("synth_dev_doc.jsonl", dev_doc)):
         path = args.out / name
         opener = gzip.open if name.endswith(".gz") else open
         with opener(path, "wt", encoding="utf-8") as fh:
