@@ -1,6 +1,7 @@
 """How wide should an NLI premise window be? Dev data only, side by side, for one model.
 
     PYTHONPATH=src python benchmarks/window_size_dev.py [--data FILE] [--model DIR] [--sizes 1,2,3,4] [--whole]
+        [--veto 0.8] [--help-center]
 
 Dev files: WiCE dev (the default: long multi-fact claims vs web evidence chunks) and synth_dev_doc from
 ``training/build_data.py`` (short claims vs the whole held-out training document: faithkit check's shape on
@@ -31,6 +32,7 @@ from faithkit.records import Passage, Window
 from faithkit.text import windows as windows_module
 
 WICE_DEV = Path("/work/shared/data/dev/wice_claim_dev.jsonl")
+HELP_CENTER = Path(__file__).resolve().parent / "accuracy" / "larkspur_answers.jsonl"
 
 
 def plus_whole_chunk(passages: tuple[Passage, ...], max_sentences: int = 2) -> list[Window]:
@@ -41,12 +43,29 @@ def plus_whole_chunk(passages: tuple[Passage, ...], max_sentences: int = 2) -> l
     return out
 
 
+def help_center_right(nli: nli_module.NLIChecker) -> str:
+    """Answers of the Larkspur-style help-center set the default stack (numbers stage around ``nli``) gets right."""
+    from faithkit.checkers.registry import with_number_checks
+    from faithkit.io.log import read_log
+    from faithkit.pipeline import CheckOptions, check_chunk
+
+    items = list(read_log(HELP_CENTER))
+    records = check_chunk(items, with_number_checks(nli, True, True), CheckOptions())
+    gold = {i.id: i.metadata["gold"] for i in items}
+    right = sum(("unsupported" if r["unsupported"] else "faithful") == gold[r["id"]] for r in records)
+    return f"{right}/{len(records)}"
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", help="model folder (default: the bundled model)")
     ap.add_argument("--data", type=Path, default=WICE_DEV)
     ap.add_argument("--sizes", default="1,2,3,4")
     ap.add_argument("--whole", action="store_true", help="also 1-2 sentence windows + the whole chunk")
+    ap.add_argument("--veto", type=float, default=None,
+                    help="window veto of the checker measured (default: none, the model alone; 0.8 = faithkit check)")
+    ap.add_argument("--help-center", action="store_true",
+                    help="also count the help-center answers the default stack (numbers stage, this veto) gets right")
     ap.add_argument("--device", default="cpu")
     args = ap.parse_args()
     claims = bench.load_claims(args.data)
@@ -57,11 +76,11 @@ def main() -> int:
     for label, size in settings:
         if size is None:
             nli_module.all_windows = plus_whole_chunk
-            checker = nli_module.NLIChecker(model=args.model, window_veto=None, device=args.device,
+            checker = nli_module.NLIChecker(model=args.model, window_veto=args.veto, device=args.device,
                                             cache=ContentCache(), window_sentences=2)
         else:
             nli_module.all_windows = windows_module.all_windows
-            checker = nli_module.NLIChecker(model=args.model, window_veto=None, device=args.device,
+            checker = nli_module.NLIChecker(model=args.model, window_veto=args.veto, device=args.device,
                                             cache=ContentCache(), window_sentences=size)
         start = time.perf_counter()
         scores = bench.score_claims(checker, claims)
@@ -72,16 +91,19 @@ def main() -> int:
         own = bench.choose_threshold(scores.labels, scores.scores)
         kept = scores.scores[scores.labels == 1] >= 0.5
         caught = scores.scores[scores.labels == 0] < 0.5
+        help_center = help_center_right(checker) if args.help_center else ""
         rows.append((label, 100 * bench.balanced_accuracy(scores.labels, scores.scores >= 0.5),
                      100 * bench.balanced_accuracy(scores.labels, scores.scores >= own), own, pairs, seconds,
-                     100 * kept.mean(), 100 * caught.mean()))
+                     100 * kept.mean(), 100 * caught.mean(), help_center))
         print(f"{label}: done in {seconds:.0f} s", flush=True)
-    print(f"\n{args.data.name}, {len(claims)} claims, model alone (no veto)")
+    who = "model alone (no veto)" if args.veto is None else f"window veto {args.veto}"
+    print(f"\n{args.data.name}, {len(claims)} claims, {who}")
     print(f"{'windows':30s} {'bal.acc@0.5':>11s} {'supported kept':>14s} {'unsupported caught':>18s} "
-          f"{'@own thr':>9s} {'own thr':>8s} {'pairs':>7s} {'x pairs':>8s}")
-    for label, at_half, at_own, own, pairs, _, kept, caught in rows:
+          f"{'@own thr':>9s} {'own thr':>8s} {'pairs':>7s} {'x pairs':>8s} {'help-center':>11s}")
+    for label, at_half, at_own, own, pairs, _, kept, caught, help_center in rows:
         ratio = f"{pairs / base_pairs:8.2f}" if base_pairs else f"{'-':>8s}"
-        print(f"{label:30s} {at_half:11.1f} {kept:14.1f} {caught:18.1f} {at_own:9.1f} {own:8.2f} {pairs:7d} {ratio}")
+        print(f"{label:30s} {at_half:11.1f} {kept:14.1f} {caught:18.1f} {at_own:9.1f} {own:8.2f} {pairs:7d} {ratio} "
+              f"{help_center:>11s}")
     return 0
 
 
