@@ -84,3 +84,18 @@ def test_bench_reuses_cached_scores_across_settings_and_records_them(tmp_path, c
     # 2 claims x 3 windows (2 sentences + the pair): scored by the model once, then read back
     assert a["counters"]["nli_pairs_scored"] == 6 and a["counters"]["nli_cache_hits"] == 0
     assert b["counters"]["nli_pairs_scored"] == 0 and b["counters"]["nli_cache_hits"] == 6
+
+
+def test_bench_reports_truncated_pairs(tmp_path, checker, capsys):
+    """A window longer than the model's limit is truncated by the tokenizer: bench says so and counts it."""
+    from faithkit.cli import main
+
+    long_sentence = "The export includes " + ", ".join(f"field number {i}" for i in range(300)) + "."
+    rows = [{"doc": long_sentence, "claim": "The export includes field number 1.", "label": 1},
+            {"doc": "Exports are zipped.", "claim": "Exports are encrypted.", "label": 0}]
+    data = tmp_path / "long.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "r.json"
+    assert main(["bench", str(data), "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["counters"]["truncated_pairs"] == 1
+    assert "1 (window, claim) pairs were longer than the model's limit" in capsys.readouterr().err

@@ -85,4 +85,8 @@ def run(args: argparse.Namespace) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
     print(format_table(results))
+    truncated = payload["counters"].get("truncated_pairs", 0)
+    if truncated:
+        print(f"warning: {truncated} (window, claim) pairs were longer than the model's limit and were truncated "
+              "(counters.truncated_pairs in the JSON)", file=sys.stderr)
     return 0
