@@ -29,8 +29,22 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\b(?:is|are) not (?:mentioned|covered|described|specified|stated) in the "
     r"(?:help center|documentation|docs|context|sources|provided (?:passages|context|documents))\b",
     r"\bI (?:do not|don't) (?:know|have (?:that|this|enough) information)\b",
-    r"\bthe (?:provided )?(?:context|passages|sources|documents) (?:do(?:es)? not|don't|doesn't) "
+    r"\bthe (?:provided )?(?:context|passages|sources|documents|docs|articles|documentation|help cent(?:er|re)) "
+    r"(?:do(?:es)? not|don't|doesn't) "
     r"(?:say|mention|contain|cover|include)\b",
+    # broader wordings (issue 11): "I can't say", "isn't covered in the articles I have", "nothing in the docs"
+    r"\bI (?:can(?:no|')t|can not|could(?:n't| not)|am not able to|'m not able to|am unable to|'m unable to) "
+    r"(?:say|tell|confirm|be sure|speak to|comment on|give you)\b",
+    r"\b(?:isn't|is not|aren't|are not|wasn't|was not|not) (?:covered|mentioned|addressed|described|documented|"
+    r"explained|specified|stated|discussed) (?:in|by|anywhere in) (?:the |any of the |these |those |my |our )?"
+    r"(?:articles?|help ?cent(?:er|re)|help (?:articles?|pages?|docs)|documentation|docs|context|sources?|"
+    r"passages?|documents?|information|materials?|pages?|knowledge base|resources?|guides?)\b",
+    r"\b(?:I|we) (?:don't|do not|didn't|did not) (?:have|find|see) (?:any |enough )?(?:information|details|"
+    r"specifics|data|documentation|anything)\b",
+    r"\b(?:nothing|none of the (?:articles|passages|sources|documents|pages)) (?:I have |I can see |available )?"
+    r"(?:in the (?:articles|help center|docs|documentation|sources) )?(?:says?|mentions?|covers?|addresses|"
+    r"explains?)\b",
+    r"\b(?:I'm|I am) (?:not (?:sure|certain)|afraid I (?:can't|cannot|don't))\b",
 )
 
 

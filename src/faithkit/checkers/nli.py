@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, not_aligned
 from faithkit.checkers.labels import LabelOrder, resolve_label_order
 from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
 from faithkit.errors import MissingDependencyError, ModelLoadError
@@ -152,7 +153,7 @@ class NLIChecker:
                  batch_size: int = 32, max_length: int | None = None, device: str = "cpu",
                  smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
                  window_veto: float | None = DEFAULT_WINDOW_VETO,
-                 window_sentences: int = DEFAULT_WINDOW_SENTENCES):
+                 window_sentences: int = DEFAULT_WINDOW_SENTENCES, alignment: bool = DEFAULT_ALIGNMENT):
         if model is None:
             model = bundled_model_path()
             if not model.is_dir():
@@ -169,6 +170,7 @@ class NLIChecker:
                              smoke_check=smoke_check)
         self.cache = cache
         self.window_veto = window_veto
+        self.alignment = alignment
         self.counters: dict[str, int] = {"nli_pairs": 0, "nli_pairs_unique": 0, "nli_pairs_scored": 0,
                                          "nli_cache_hits": 0, "truncated_pairs": 0}
 
@@ -195,6 +197,7 @@ class NLIChecker:
             "windows": f"1-{self.window_sentences} sentences within one passage",
             "window_sentences": self.window_sentences,
             "window_veto": self.window_veto,
+            "alignment": self.alignment,
             "cache": self.cache.spec() if self.cache is not None else None,
         }
 
@@ -248,11 +251,12 @@ class NLIChecker:
                            error="no passage text to check against")
         rows = np.array([index[(w.text, req.claim)] for w in windows])
         probs = scores.probs[rows]
-        usable = (self._usable_windows(req.claim, windows, probs) if self.window_veto is not None
-                  else np.ones(len(windows), bool))
+        usable = (self._usable_windows(req.claim, windows, probs, req.passages)
+                  if self.window_veto is not None or self.alignment else np.ones(len(windows), bool))
         best = int(np.argmax(np.where(usable, probs[:, 0], -1.0)))
         window = windows[best]
-        entail = float(probs[best, 0])
+        # no usable window: nothing can support the claim (its best window is still shown as evidence)
+        entail = float(probs[best, 0]) if usable.any() else 0.0
         supported = entail >= self.threshold
         label3 = "supported" if supported else self._contradiction_diagnostic(window.passage_id, windows, probs)
         return Verdict(
@@ -268,7 +272,8 @@ class NLIChecker:
             detail={"vetoed_windows": int((~usable).sum())} if not usable.all() else {},
         )
 
-    def _usable_windows(self, claim: str, windows: list[Window], probs: np.ndarray) -> np.ndarray:
+    def _usable_windows(self, claim: str, windows: list[Window], probs: np.ndarray,
+                        passages: Sequence[Passage] = ()) -> np.ndarray:
         """Which windows may support the claim: a multi-sentence window may not when the one of its sentences that
         the claim is about (the one sharing most of the claim's content words; the first on a tie) contradicts
         the claim on its own (contradiction >= window_veto).
@@ -290,15 +295,22 @@ class NLIChecker:
         claim_words = content_words(claim)
         overlap = {j: len(claim_words & content_words(windows[j].text)) for js in singles.values() for j in js}
         usable = np.ones(len(windows), bool)
+        known = tuple(p.text for p in passages)
+        misaligned: dict[int, bool] = {}
         for i, w in enumerate(windows):
-            if shortest_from[(w.passage_id, w.start)] == i:
-                continue
+            single = shortest_from[(w.passage_id, w.start)] == i
             js, offsets = singles[w.passage_id], starts[w.passage_id]
-            inside = [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
-                      if windows[j].end <= w.end]
-            if len(inside) < 2:
+            inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
+                                         if windows[j].end <= w.end]
+            about = max(inside, key=lambda j: (overlap.get(j, 0), -windows[j].start))
+            if self.alignment:
+                if about not in misaligned:
+                    misaligned[about] = not_aligned(claim, windows[about].text, known)
+                if misaligned[about]:
+                    usable[i] = False
+                    continue
+            if single or len(inside) < 2 or self.window_veto is None:
                 continue
-            about = max(inside, key=lambda j: (overlap[j], -windows[j].start))
             if probs[about, 2] >= self.window_veto:
                 usable[i] = False
         return usable

@@ -9,11 +9,24 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT
 from faithkit.checkers.base import Checker
 from faithkit.errors import UsageError
 
 CHECKER_NAMES = ("nli", "similarity", "judge", "cascade")
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
+
+
+def _as_bool(value: Any) -> bool:
+    """A flag from a spec string ("on"/"off", "true"/"false", "1"/"0") or a bool."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("on", "true", "1", "yes"):
+        return True
+    if text in ("off", "false", "0", "no"):
+        return False
+    raise UsageError(f"alignment must be on or off, got {value!r}")
 
 
 def with_number_checks(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
@@ -28,7 +41,8 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
                   threshold: float | None = None, numbers: bool | None = None, arithmetic: bool | None = None,
                   batch_size: int = 32, device: str = "cpu", cache: Any = None,
                   window_veto: float | None = DEFAULT_WINDOW_VETO, smoke_check: bool = True,
-                  window_sentences: int | None = None, **llm_options: Any) -> Checker:
+                  window_sentences: int | None = None, alignment: bool | None = None,
+                  **llm_options: Any) -> Checker:
     """Build a checker by name.
 
     numbers / arithmetic: the numbers stage rules (flag numbers in no passage; accept verified arithmetic).
@@ -43,9 +57,12 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
     arithmetic = stage_default if arithmetic is None else arithmetic
     if window_veto is False:  # "nli:window_veto=off" in a checker spec
         window_veto = None
-    nli_windows = {} if window_sentences is None else {"window_sentences": int(window_sentences)}
-    if nli_windows and name == "similarity":
-        raise UsageError("checker 'similarity' has no option window_sentences")
+    nli_windows: dict[str, Any] = {} if window_sentences is None else {"window_sentences": int(window_sentences)}
+    nli_windows["alignment"] = DEFAULT_ALIGNMENT if alignment is None else _as_bool(alignment)
+    if name == "similarity":
+        if window_sentences is not None or alignment is not None:
+            raise UsageError("checker 'similarity' has no option window_sentences or alignment")
+        nli_windows = {}
     if llm_options and name not in ("judge", "cascade"):
         raise UsageError(f"checker {name!r} has no option(s) {', '.join(sorted(llm_options))}")
     if name == "nli":

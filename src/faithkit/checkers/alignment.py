@@ -1,0 +1,155 @@
+"""Polarity and name alignment between a claim and the premise sentences that would support it.
+
+Why: a small cross-encoder reads a 2-3 sentence window as a bag of facts. It lets a claim take its words from one
+sentence and its polarity or its subject from another: "Phone numbers are not accepted as a sign-in method."
+next to "Accounts support sign-in with passkeys" 'entails' "you can sign in with a phone number" at 0.945, and
+"Saver tickets can be refunded up to 24 hours before departure" passes through the Flex sentence beside it. The
+numbers stage already refuses a window whose numbers differ from the claim's; this module does the same for two
+other things a reader checks first:
+
+- **polarity**: a negation in one of the two ("not", "n't", "never", "no", "non-", "cannot", "but not ...")
+  whose scope words the other one asserts without a negation. Scope is the rest of the clause after the cue,
+  minus words the sentence also has outside it, so "Admins can reset passwords for members, but not for other
+  admins." conflicts with "Admins can reset passwords for other admins." and not with "Admins can reset member
+  passwords.". Bounds that read as negations ("no more than", "must not exceed") are not cues.
+- **names**: the claim names something (a capitalised term: a plan, a ticket type, a role) that the sentence it is
+  about does not, while that sentence names something else the claim does not ("Saver" against a Flex sentence).
+
+Both are cheap string rules over one sentence at a time; they only ever *remove* support from a window, never add
+it, and each is measured on the help-center dev suite before it is switched on (MODEL_CARD.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+DEFAULT_ALIGNMENT = False  # measured on the help-center dev suite before it is switched on (MODEL_CARD.md)
+
+_STOPWORDS = frozenset(
+    "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these "
+    "those you your we our they their them he she his her can could will would may might do does did not no than "
+    "then so such also only all any each every per yes there here have has had must should shall which who whom "
+    "what when where how about into onto over under up down out off via just very more most less least".split())
+
+# phrases that contain a negation word but state a bound or an order, not a negation
+_BOUND_PHRASES = re.compile(
+    r"\b(?:no|not)\s+(?:\w+\s+)?(?:more|less|fewer|later|earlier|longer|shorter|greater|higher|lower|older|"
+    r"younger|heavier|bigger|larger|smaller)\s+than\b|\b(?:must|may|can|should|does|do|will)\s+not\s+exceed\b|"
+    r"\bnot\s+only\b|\bno\s+matter\b|\bno\s+later\b|\bnot\s+until\b",
+    re.IGNORECASE)
+_CUE = re.compile(
+    r"\b(?:not|never|no|none|nor|neither|cannot|without)\b|n't\b|\bnon-|\b(?:un|in|im|ir|il)(?=(?:available|"
+    r"supported|limited|able|eligible|refundable|allowed|possible|permitted|paid|billed|included)\b)",
+    re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;:.!?()]|\b(?:but|and|while|whereas|although|though|however|unless|so)\b",
+                         re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)?")
+
+
+def _stem(word: str) -> str:
+    """A crude stem so that "refundable", "refunded" and "refunds" meet ("refund"); good enough for overlap."""
+    w = word.lower().strip("'-")
+    for suffix in ("ability", "ibility", "able", "ible", "ings", "ing", "ied", "ies", "ed", "es", "s"):
+        if len(w) > len(suffix) + 2 and w.endswith(suffix):
+            return w[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")
+    return w
+
+
+def words(text: str) -> set[str]:
+    """Stemmed content words (hyphenated words split: "sign-in" -> sign)."""
+    out = set()
+    for token in _WORD.findall(text):
+        for part in token.split("-"):
+            if part and part.lower() not in _STOPWORDS and part.lower() != "non":
+                out.add(_stem(part))
+    return out
+
+
+def _without_bounds(text: str) -> str:
+    return _BOUND_PHRASES.sub(" ", text)
+
+
+def is_negated(text: str) -> bool:
+    """Whether the text has a negation cue (bounds such as "no more than" do not count)."""
+    return bool(_CUE.search(_without_bounds(text)))
+
+
+def negation_scopes(text: str) -> list[set[str]]:
+    """For each negation cue: the content words of its clause after the cue, minus the words the text has
+    outside that scope (those are shared context, not what is negated)."""
+    clean = _without_bounds(text)
+    scopes = []
+    for m in _CUE.finditer(clean):
+        rest = clean[m.end():]
+        end = _CLAUSE_END.search(rest)
+        scope_text = rest[: end.start()] if end else rest
+        if m.group(0).lower() == "non-" or m.group(0).lower() in ("un", "in", "im", "ir", "il"):
+            scope_text = rest.split()[0] if rest.split() else ""
+        inside = words(scope_text)
+        outside = words(clean[: m.start()] + " " + rest[len(scope_text):])
+        scope = inside - outside
+        if scope:
+            scopes.append(scope)
+    return scopes
+
+
+def polarity_conflict(claim: str, sentence: str) -> bool:
+    """True when one side negates words that the other side asserts without any negation."""
+    claim_negated, sentence_negated = is_negated(claim), is_negated(sentence)
+    if claim_negated == sentence_negated:
+        return False
+    negated, plain = (sentence, claim) if sentence_negated else (claim, sentence)
+    plain_words = words(plain)
+    if len(words(claim) & words(sentence)) < 2:  # not about the same thing: nothing to align
+        return False
+    return any(scope & plain_words for scope in negation_scopes(negated))
+
+
+_NAME = re.compile(r"(?<![\w-])[A-Z][a-zA-Z0-9]*(?:[-'][A-Za-z0-9]+)*")
+_NOT_NAMES = frozenset(
+    "I A An The This That These Those It If When You We They He She Yes No In On At For And But Or Each Every All "
+    "Any To From With By As Your Our Their Its Is Are Can Will Do Does Please Note Also Only Not After Before Once "
+    "While During Since Until Unless Then There Here What Which Who How Why Where Some Most Many Both Either "
+    "Neither Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July "
+    "August September October November December Settings Help Support Account Accounts Admin Admins Users User "
+    "OK".split())
+_NOT_NAME_STEMS = frozenset(_stem(w) for w in _NOT_NAMES)
+
+
+def names(text: str, known: Iterable[str] = ()) -> set[str]:
+    """Capitalised terms of a text, stemmed and lower-cased. A sentence-initial word counts when it is also
+    capitalised mid-sentence in the text or in ``known`` texts, or when none of them uses it in lower case
+    ("Saver tickets are non-refundable." with no "saver" anywhere); otherwise it is capitalised by its position."""
+    mid: set[str] = set()
+    lower: set[str] = set()
+    for source in (text, *known):
+        lower.update(w for w in re.findall(r"[a-z][a-z'-]*", source))
+        for m in _NAME.finditer(source):
+            before = source[: m.start()].rstrip()
+            if before and before[-1] not in ".!?:;\"“(\n":
+                mid.add(m.group(0))
+    out = set()
+    for m in _NAME.finditer(text):
+        term = m.group(0)
+        if _stem(term) in _NOT_NAME_STEMS:
+            continue
+        before = text[: m.start()].rstrip()
+        initial = not before or before[-1] in ".!?:;\"“(\n"
+        if initial and term not in mid and not term.isupper() and term.lower() in lower:
+            continue
+        out.add(_stem(term))
+    return out
+
+
+def name_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
+    """True when the claim names a term the sentence lacks and the sentence names one the claim lacks."""
+    known = tuple(known)
+    claim_names, sentence_names = names(claim, known), names(sentence, known)
+    return bool(claim_names - sentence_names) and bool(sentence_names - claim_names - words(claim))
+
+
+def not_aligned(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
+    """The window rule: a sentence that the claim is about may not support it when their polarity or their
+    names disagree (see the module docstring)."""
+    return polarity_conflict(claim, sentence) or name_conflict(claim, sentence, known)

@@ -1,0 +1,61 @@
+"""Polarity and name alignment (checkers/alignment.py): the window rules that stop a claim borrowing its
+polarity or its subject from a neighbouring sentence. Pure string rules: no model is loaded."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.alignment import is_negated, name_conflict, names, not_aligned, polarity_conflict
+
+TICKETS = ("Flex tickets can be refunded up to 24 hours before departure. Saver tickets are non-refundable. "
+           "Deliveries are made after 8:00.")
+
+
+@pytest.mark.parametrize(("claim", "sentence"), [
+    ("Yes, you can sign in with a phone number, as well as with a passkey.",
+     "Phone numbers are not accepted as a sign-in method."),
+    ("Admins can reset passwords for other admins.",
+     "Admins can reset passwords for members, but not for other admins."),
+    ("Saver tickets can be refunded.", "Saver tickets are non-refundable."),
+    ("The current month is refunded.", "The current month is not refunded."),
+    ("Refunds are never issued for gift cards.", "Refunds are issued for gift cards within 30 days."),
+])
+def test_polarity_conflicts_are_found(claim: str, sentence: str) -> None:
+    assert polarity_conflict(claim, sentence)
+
+
+@pytest.mark.parametrize(("claim", "sentence"), [
+    ("You can sign in with a passkey.", "Phone numbers are not accepted as a sign-in method."),
+    ("Admins can reset member passwords.", "Admins can reset passwords for members, but not for other admins."),
+    ("Your bag can weigh at most 30 kg.", "Checked bags must not weigh more than 30 kg."),
+    ("Saver tickets can't be refunded.", "Saver tickets are non-refundable."),
+    ("Annual contracts are refunded in full.", "The current month is not refunded."),
+    ("Bags may not exceed 30 kg.", "Bags can weigh up to 30 kg."),
+])
+def test_agreeing_or_unrelated_polarity_is_no_conflict(claim: str, sentence: str) -> None:
+    assert not polarity_conflict(claim, sentence)
+
+
+def test_bounds_are_not_negations() -> None:
+    assert not is_negated("Bags must weigh no more than 30 kg.")
+    assert not is_negated("Items must not exceed 2 m.")
+    assert is_negated("Bags are not weighed.")
+    assert is_negated("Gift cards are non-refundable.")
+
+
+def test_sentence_initial_names_count_when_never_lower_case() -> None:
+    assert names("Saver tickets are non-refundable.", [TICKETS]) == {"saver"}
+    assert names("Deliveries happen after 8:00.", [TICKETS, "on weekdays, deliveries start"]) == set()
+
+
+def test_name_swap_through_a_neighbour_sentence_conflicts() -> None:
+    flex = "Flex tickets can be refunded up to 24 hours before departure."
+    assert name_conflict("Saver tickets can be refunded up to 24 hours before departure.", flex, [TICKETS])
+    assert not name_conflict("Flex tickets can be refunded.", flex, [TICKETS])
+    # a name the sentence lacks is fine when the sentence names nothing else
+    assert not name_conflict("With Larkspur, exports expire after 7 days.", "Export links expire after 7 days.")
+
+
+def test_not_aligned_combines_both_rules() -> None:
+    assert not_aligned("Saver tickets can be refunded.", "Saver tickets are non-refundable.", [TICKETS])
+    assert not not_aligned("Saver tickets cannot be refunded.", "Saver tickets are non-refundable.", [TICKETS])
