@@ -59,3 +59,15 @@ def test_name_swap_through_a_neighbour_sentence_conflicts() -> None:
 def test_not_aligned_combines_both_rules() -> None:
     assert not_aligned("Saver tickets can be refunded.", "Saver tickets are non-refundable.", [TICKETS])
     assert not not_aligned("Saver tickets cannot be refunded.", "Saver tickets are non-refundable.", [TICKETS])
+
+
+def test_unit_swaps_conflict_and_matching_units_do_not() -> None:
+    from faithkit.checkers.alignment import quantities, unit_conflict
+
+    assert unit_conflict("Refunds arrive within 90 hours.", "Refunds arrive within 90 days.")
+    assert unit_conflict("Each user gets 50 MB.", "Each user gets 50 GB of storage.")
+    assert not unit_conflict("Refunds arrive within 90 days.", "Refunds arrive within 90 days or 3 months.")
+    assert not unit_conflict("Each user gets 50 GB.", "Each user gets 50 MB of mail and 50 GB of files.")
+    assert not unit_conflict("It may weigh 30kg.", "Bags must not weigh more than 30 kg.")
+    assert ("5", "time", "day") in quantities("within 5 business days")
+    assert quantities("a 5G network and 10 m people") == set()

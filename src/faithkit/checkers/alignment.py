@@ -12,6 +12,8 @@ other things a reader checks first:
   minus words the sentence also has outside it, so "Admins can reset passwords for members, but not for other
   admins." conflicts with "Admins can reset passwords for other admins." and not with "Admins can reset member
   passwords.". Bounds that read as negations ("no more than", "must not exceed") are not cues.
+- **units**: the claim gives a number in one unit and the sentence the same number in another unit of the same
+  kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts.
 - **names**: the claim names something (a capitalised term: a plan, a ticket type, a role) that the sentence it is
   about does not, while that sentence names something else the claim does not ("Saver" against a Flex sentence).
 
@@ -149,7 +151,47 @@ def name_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
     return bool(claim_names - sentence_names) and bool(sentence_names - claim_names - words(claim))
 
 
+_UNITS: dict[str, tuple[str, str]] = {}  # unit word -> (dimension, canonical unit)
+for _dim, _groups in {
+    "time": (("second", "seconds", "sec", "secs"), ("minute", "minutes", "min", "mins"),
+             ("hour", "hours", "hr", "hrs"), ("day", "days"), ("week", "weeks"), ("month", "months"),
+             ("year", "years", "yr", "yrs")),
+    "data": (("kb",), ("mb",), ("gb", "gigabytes", "gigabyte"), ("tb", "terabytes", "terabyte")),
+    "weight": (("grams", "gram"), ("kg", "kilograms", "kilogram", "kilos"), ("lb", "lbs", "pounds")),
+    "length": (("mm",), ("cm", "centimetres", "centimeters"), ("metres", "meters"),
+               ("km", "kilometres", "kilometers"), ("inch", "inches"), ("ft", "feet", "foot"),
+               ("mile", "miles")),
+    "speed": (("mbps",), ("gbps",), ("kbps",)),
+}.items():
+    for _group in _groups:
+        for _word in _group:
+            _UNITS[_word] = (_dim, _group[0])
+_QUANTITY = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:-\s*)?(?:business\s+|working\s+|calendar\s+)?([A-Za-z]+)\b")
+
+
+def quantities(text: str) -> set[tuple[str, str, str]]:
+    """(number, dimension, unit) for every number directly followed by a known unit ("90 days", "30kg")."""
+    out = set()
+    for m in _QUANTITY.finditer(text):
+        unit = _UNITS.get(m.group(2).lower())
+        if unit:
+            out.add((m.group(1).replace(",", ""), *unit))
+    return out
+
+
+def unit_conflict(claim: str, sentence: str) -> bool:
+    """True when the claim gives a number in one unit and the sentence gives the same number in another unit of
+    the same kind, and nowhere in the claim's unit ("90 hours" against "within 90 days")."""
+    theirs = quantities(sentence)
+    for number, dimension, unit in quantities(claim):
+        same_number = {(d, u) for n, d, u in theirs if n == number}
+        if (dimension, unit) not in same_number and any(d == dimension for d, _ in same_number):
+            return True
+    return False
+
+
 def not_aligned(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
-    """The window rule: a sentence that the claim is about may not support it when their polarity or their
-    names disagree (see the module docstring)."""
-    return polarity_conflict(claim, sentence) or name_conflict(claim, sentence, known)
+    """The window rule: a sentence that the claim is about may not support it when their polarity, their
+    names or the units of a shared number disagree (see the module docstring)."""
+    return (polarity_conflict(claim, sentence) or name_conflict(claim, sentence, known)
+            or unit_conflict(claim, sentence))
