@@ -5,6 +5,7 @@
     PYTHONPATH=src python benchmarks/helpcenter/run.py --model path/to/model --opt contradiction_threshold=0.4
     PYTHONPATH=src python benchmarks/helpcenter/run.py --results out/results.jsonl   # score a `faithkit check` run
     ... --json figures.json     # every figure, with the settings and the misses
+    ... --verdicts v.jsonl && faithkit agree benchmarks/helpcenter/labels.jsonl v.jsonl   # the same, by the CLI
 
 The checker is built as `faithkit check --checker nli` builds it (the registry, numbers stage included) and the
 interactions go through `faithkit.pipeline.run_check`, the function behind the command, into a temporary
@@ -117,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--device", default="cpu", help="torch device (cpu, cuda)")
     parser.add_argument("--out", type=Path, help="keep the results folder here (default: a temporary folder)")
     parser.add_argument("--json", type=Path, metavar="OUT", help="write every figure to this JSON file")
+    parser.add_argument("--verdicts", type=Path, metavar="OUT",
+                        help="write {id, label, case} per labelled claim, for `faithkit agree labels.jsonl OUT`")
     parser.add_argument("--no-misses", action="store_true", help="do not list the misses")
     args = parser.parse_args(argv)
 
@@ -141,7 +144,11 @@ def main(argv: list[str] | None = None) -> int:
         settings = {"checker": manifest["checker"], "options": {k: v for k, v in vars(args).items()
                                                                   if k not in ("json", "results", "out")}}
     seconds = time.perf_counter() - started
-    fig = figures(predict(labels, results))
+    predictions = predict(labels, results)
+    fig = figures(predictions)
+    if args.verdicts:
+        args.verdicts.write_text("".join(json.dumps({"id": p.row["id"], "label": p.label, "case": p.row["case"]})
+                                         + "\n" for p in predictions), encoding="utf-8")
     print(render(fig, show_misses=not args.no_misses))
     print(f"\n{len(labels)} labelled claims over {len(results)} answers in {seconds:.1f} s")
     if args.json:
