@@ -18,6 +18,7 @@ import pytest
 from faithkit.agree import read_labels
 from faithkit.claims.sentences import sentence_claims
 from faithkit.io.log import LineError, read_log
+from faithkit.stats import wilson_interval
 from faithkit.text.sentences import split_sentences
 
 SUITE = Path(__file__).resolve().parent.parent / "benchmarks" / "helpcenter"
@@ -158,3 +159,19 @@ def test_the_runner_parses_checker_options_without_a_model():
     assert run.window_veto_value("off") is None and run.window_veto_value("0.6") == 0.6
     with pytest.raises(SystemExit):
         run.parse_opts(["no-equals-sign"])
+
+
+def test_the_runner_scores_a_results_file_and_writes_json_and_verdicts(tmp_path, capsys):
+    run = _load("run")
+    results = tmp_path / "results.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in _results("supported", refusals=True)), "utf-8")
+    out, verdicts = tmp_path / "fig.json", tmp_path / "verdicts.jsonl"
+    assert run.main(["--results", str(results), "--json", str(out), "--verdicts", str(verdicts)]) == 0
+    figures = json.loads(out.read_text("utf-8"))
+    assert figures["claims"] == len(LABELS) and figures["headline"]["met"] is False
+    expected = wilson_interval(0, CASES["fault_unit"]).as_dict()
+    assert figures["by_case"]["fault_unit"] == {"kind": "caught", **expected}
+    assert figures["by_case"]["refusal"]["rate"] == 1.0
+    rows = read_labels(verdicts)
+    assert len(rows) == len(LABELS) and {r.label for r in rows} == {"supported"}
+    assert "NOT MET" in capsys.readouterr().out

@@ -100,6 +100,8 @@ def run_pipeline(checker: Any, log: Path, out_dir: Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Score faithkit on the help-center dev suite.")
+    parser.add_argument("--domain", action="append", default=[], metavar="NAME",
+                        help="only this domain's interactions (repeatable), for a quick first look at a model")
     parser.add_argument("--results", type=Path, help="score this results.jsonl (from `faithkit check`) instead")
     parser.add_argument("--model", help="NLI model folder (default: the bundled model)")
     parser.add_argument("--threshold", type=float, help="entailment threshold (registry default 0.5)")
@@ -124,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     labels = read_jsonl(LABELS)
+    if args.domain:
+        unknown = set(args.domain) - {row["domain"] for row in labels}
+        if unknown:
+            raise SystemExit(f"unknown domain(s): {', '.join(sorted(unknown))}")
+        labels = [row for row in labels if row["domain"] in args.domain]
     started = time.perf_counter()
     settings: dict[str, Any]
     if args.results:
@@ -139,12 +146,20 @@ def main(argv: list[str] | None = None) -> int:
         checker = build_checker(args)
         with tempfile.TemporaryDirectory() as tmp:
             out_dir = args.out or Path(tmp)
-            manifest = run_pipeline(checker, INTERACTIONS, out_dir)
+            log = INTERACTIONS
+            if args.domain:
+                log = Path(tmp) / "interactions.jsonl"
+                log.write_text("".join(line + "\n" for line in INTERACTIONS.read_text("utf-8").splitlines()
+                                       if json.loads(line)["metadata"]["domain"] in args.domain), "utf-8")
+            manifest = run_pipeline(checker, log, out_dir)
             results = read_jsonl(out_dir / "results.jsonl")
         settings = {"checker": manifest["checker"], "options": {k: v for k, v in vars(args).items()
                                                                   if k not in ("json", "results", "out")}}
     seconds = time.perf_counter() - started
-    predictions = predict(labels, results)
+    try:
+        predictions = predict(labels, results)
+    except KeyError as exc:
+        raise SystemExit(f"{exc.args[0]} (pass --domain for a partial run)") from exc
     fig = figures(predictions)
     if args.verdicts:
         args.verdicts.write_text("".join(json.dumps({"id": p.row["id"], "label": p.label, "case": p.row["case"]})
