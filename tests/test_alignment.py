@@ -71,3 +71,34 @@ def test_unit_swaps_conflict_and_matching_units_do_not() -> None:
     assert not unit_conflict("It may weigh 30kg.", "Bags must not weigh more than 30 kg.")
     assert ("5", "time", "day") in quantities("within 5 business days")
     assert quantities("a 5G network and 10 m people") == set()
+
+
+def test_clauses_split_joined_statements_only() -> None:
+    from faithkit.checkers.alignment import clauses
+
+    joined = "Anytime tickets are valid on any train, and Flex tickets can be refunded up to 24 hours ahead."
+    assert clauses(joined) == ["Anytime tickets are valid on any train",
+                               "Flex tickets can be refunded up to 24 hours ahead."]
+    assert clauses("You can cancel at any time, and get a refund.") == ["You can cancel at any time, and get a refund."]
+    assert clauses("Bags may weigh 30 kg.") == ["Bags may weigh 30 kg."]
+
+
+def test_non_before_a_noun_is_not_a_negation() -> None:
+    assert not is_negated("Day passes for non-members cost £12.")
+    assert is_negated("Memberships are non-transferable.")
+
+
+def test_refusal_wordings_of_the_dev_suite_are_refusals() -> None:
+    from faithkit.scoring import RefusalDetector
+
+    detector = RefusalDetector()
+    for text in ("That isn't covered in the articles I have, so I can't say.",
+                 "I'm afraid the help articles say nothing about metal cards.",
+                 "There's nothing about PayPal in these articles.",
+                 "I'm not able to answer that from the information I have.",
+                 "Number porting isn't something these articles explain, sorry.",
+                 "The docs don't say."):
+        assert detector.match(text), text
+    for text in ("Water damage isn't covered by the warranty.", "SSO is not included in the Team plan.",
+                 "Refunds are not mentioned on receipts."):
+        assert detector.match(text) is None, text

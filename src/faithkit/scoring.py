@@ -45,6 +45,13 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"(?:in the (?:articles|help center|docs|documentation|sources) )?(?:says?|mentions?|covers?|addresses|"
     r"explains?)\b",
     r"\b(?:I'm|I am) (?:not (?:sure|certain)|afraid I (?:can't|cannot|don't))\b",
+    r"\b(?:say|says|mention|mentions|cover|covers|explain|explains) nothing (?:about|on|regarding)\b",
+    r"\bthere(?:'s| is) nothing (?:about|on|regarding)\b.{0,80}\b(?:in|within) (?:the|these|those|our|my) "
+    r"(?:help )?(?:articles|docs|documentation|sources|passages|pages|information)\b",
+    r"\b(?:isn't|is not|aren't|are not) (?:mentioned|covered|described|explained|addressed) anywhere\b",
+    r"\bsomething (?:the|these|those|my) (?:help )?(?:articles|docs|documents|sources|passages|pages) "
+    r"(?:don't |do not )?(?:explain|cover|mention|describe|address)\b",
+    r"\bI(?:'m| am) not able to (?:find|answer|help with|see)\b",
 )
 
 

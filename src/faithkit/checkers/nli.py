@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, not_aligned
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, clauses, not_aligned
 from faithkit.checkers.labels import LabelOrder, resolve_label_order
 from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
 from faithkit.errors import MissingDependencyError, ModelLoadError
@@ -296,24 +296,40 @@ class NLIChecker:
         overlap = {j: len(claim_words & content_words(windows[j].text)) for js in singles.values() for j in js}
         usable = np.ones(len(windows), bool)
         known = tuple(p.text for p in passages)
-        misaligned: dict[int, bool] = {}
+        parts = [(c, content_words(c)) for c in clauses(claim)] if self.alignment else []
+        misaligned: dict[tuple[int, int], bool] = {}
         for i, w in enumerate(windows):
             single = shortest_from[(w.passage_id, w.start)] == i
             js, offsets = singles[w.passage_id], starts[w.passage_id]
             inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
                                          if windows[j].end <= w.end]
             about = max(inside, key=lambda j: (overlap.get(j, 0), -windows[j].start))
-            if self.alignment:
-                if about not in misaligned:
-                    misaligned[about] = not_aligned(claim, windows[about].text, known)
-                if misaligned[about]:
-                    usable[i] = False
-                    continue
+            if self.alignment and self._misaligned(parts, inside, windows, known, misaligned):
+                usable[i] = False
+                continue
             if single or len(inside) < 2 or self.window_veto is None:
                 continue
             if probs[about, 2] >= self.window_veto:
                 usable[i] = False
         return usable
+
+    @staticmethod
+    def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: list[Window],
+                    known: tuple[str, ...], memo: dict[tuple[int, int], bool]) -> bool:
+        """Whether some clause of the claim disagrees with the window sentence it is about (checkers/alignment).
+
+        Every sentence tied for "most about the clause" must align: a tie is common when a name differs
+        ("Saver tickets are valid on any train" shares as many words with the Saver and the Anytime sentence).
+        """
+        for k, (clause, clause_words) in enumerate(parts):
+            shared = {j: len(clause_words & content_words(windows[j].text)) for j in inside}
+            best = max(shared.values())
+            for j in (j for j in inside if shared[j] == best):
+                if (k, j) not in memo:
+                    memo[(k, j)] = not_aligned(clause, windows[j].text, known)
+                if memo[(k, j)]:
+                    return True
+        return False
 
     def _contradiction_diagnostic(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> str:
         """'contradicted' only if a window of the best-supporting passage contradicts the claim."""
