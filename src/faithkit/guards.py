@@ -39,3 +39,11 @@ def check_threshold(value: float | None, what: str = "threshold") -> float | Non
             or not 0.0 <= value <= 1.0:
         raise UsageError(f"{what} must be within [0, 1], got {value}")
     return value
+
+
+def check_confidence(value: float, what: str = "--confidence") -> float:
+    """``value`` when it is a level in (0, 1) (an interval's confidence); UsageError otherwise, so a bad flag
+    is reported before a model loads rather than as a ValueError deep in the statistics."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 < value < 1.0:
+        raise UsageError(f"{what} must be in (0, 1), got {value}")
+    return value

@@ -40,6 +40,7 @@ from faithkit.records import (
     RunManifest,
     Unset,
     Verdict,
+    is_flag,
 )
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.sentences import split_sentences
@@ -87,7 +88,7 @@ class _Pending:
         labels = [c.verdict for c in claims]
         return AnswerResult(item.id, item.line, self.status,
                             faithfulness=answer_faithfulness(labels) if scored else None,
-                            unsupported=any(label != "supported" for label in labels) if scored else None,
+                            unsupported=any(is_flag(label) for label in labels) if scored else None,
                             claims=claims, error=self.error, refusal=self.refusal, warnings=tuple(self.warnings),
                             source_format=item.source_format, raw=self.raw, correctness=correctness)
 

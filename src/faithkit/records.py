@@ -20,6 +20,12 @@ NOT_SUPPORTED: VerdictLabel = "not_supported"
 ERROR: VerdictLabel = "error"
 
 
+def is_flag(label: str) -> bool:
+    """The one "is this flagged" predicate: True for any label other than ``supported`` (not_supported,
+    contradicted, not_found, error, ...). An error is a flag: faithkit fails closed."""
+    return label != SUPPORTED
+
+
 @dataclass(frozen=True)
 class Passage:
     """One passage that was in the prompt.
@@ -217,7 +223,7 @@ class ClaimResult:
 
     @property
     def supported(self) -> bool:
-        return self.verdict == SUPPORTED
+        return not is_flag(self.verdict)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"text": self.text, "span": list(self.span), "verdict": self.verdict,

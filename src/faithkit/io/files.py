@@ -72,3 +72,12 @@ def replace_baseline(base_dir: Path, new_dir: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     shutil.rmtree(retired, ignore_errors=True)
+
+
+def check_output_dir(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a Path when it can be an output folder (absent, or a folder); UsageError when it is a file.
+    Cheap, so commands call it before they load a model."""
+    out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} is a file, expected an output folder")
+    return out
