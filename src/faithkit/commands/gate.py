@@ -67,7 +67,7 @@ def _policy(args: argparse.Namespace):
 def run(args: argparse.Namespace) -> int:
     from faithkit.compare import compare_folders
     from faithkit.gate import decide
-    from faithkit.io.files import append_step_summary, replace_baseline
+    from faithkit.io.files import append_step_summary, update_baseline
     from faithkit.report.compare_text import render_comparison, render_decision
     from faithkit.report.markdown import render_markdown
     from faithkit.report.outputs import write_outputs
@@ -86,12 +86,5 @@ def run(args: argparse.Namespace) -> int:
     print()
     print(render_decision(decision), end="")
     if args.update_baseline:
-        if base_dir.resolve() == new_dir.resolve():
-            print("baseline not updated: BASE_DIR and NEW_DIR are the same folder")
-        elif decision.outcome == "pass" or args.force:
-            replace_baseline(base_dir, new_dir)
-            note = "" if decision.outcome == "pass" else f" (forced, although the gate said {decision.outcome})"
-            print(f"baseline updated: {base_dir} now holds a copy of {new_dir}{note}")
-        else:
-            print(f"baseline not updated: the gate said {decision.outcome} (use --force to replace it anyway)")
+        print(update_baseline(base_dir, new_dir, decision.outcome, force=args.force))
     return decision.exit_code

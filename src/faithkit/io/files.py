@@ -81,3 +81,15 @@ def check_output_dir(path: str | os.PathLike[str]) -> Path:
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} is a file, expected an output folder")
     return out
+
+
+def update_baseline(base_dir: Path, new_dir: Path, outcome: str, *, force: bool = False) -> str:
+    """`gate --update-baseline`: swap ``new_dir`` in as the baseline when the gate passed (or ``force``), and
+    say what was done. The same folder twice is left alone; a failed or inconclusive gate keeps the old one."""
+    if base_dir.resolve() == new_dir.resolve():
+        return "baseline not updated: BASE_DIR and NEW_DIR are the same folder"
+    if outcome == "pass" or force:
+        replace_baseline(base_dir, new_dir)
+        note = "" if outcome == "pass" else f" (forced, although the gate said {outcome})"
+        return f"baseline updated: {base_dir} now holds a copy of {new_dir}{note}"
+    return f"baseline not updated: the gate said {outcome} (use --force to replace it anyway)"
