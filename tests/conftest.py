@@ -62,3 +62,46 @@ def tiny_nli(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def tiny_nli_permuted(tmp_path_factory) -> Path:
     return build_tiny_nli(tmp_path_factory.mktemp("tiny-nli-b"), ORDER_B, permute_from=ORDER_A)
+
+
+def _memoized(factory, cache: dict):
+    """``factory`` that returns the object it built before for the same arguments (a failed build is not kept)."""
+
+    def build(*args, **kwargs):
+        key = (tuple(str(a) for a in args), tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
+        if key not in cache:
+            cache[key] = factory(*args, **kwargs)
+        return cache[key]
+
+    build.__wrapped__ = factory
+    return build
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_loaded_models():
+    """Load each model once per test session, not once per test or per in-process CLI call.
+
+    Loading is the slow part of most model tests (reading weights, hashing them, the NLI smoke check), and a
+    loaded scorer or embedder is read-only: scoring never changes it. So the NLI pair scorer and the
+    sentence-transformers embedder are shared between every test (and every ``faithkit.cli.main`` call) that asks
+    for the same model with the same options. A build that fails (a bad label order, a missing model) is not
+    kept, so tests of load errors still see them. Subprocess tests load their own, as a user's process would.
+    ``FAITHKIT_TEST_RELOAD_MODELS=1`` turns the sharing off.
+    """
+    if os.environ.get("FAITHKIT_TEST_RELOAD_MODELS"):  # measure or debug without sharing
+        yield
+        return
+    patch = pytest.MonkeyPatch()
+    from faithkit.checkers import nli
+
+    if hasattr(nli, "PairScorer"):
+        patch.setattr(nli, "PairScorer", _memoized(nli.PairScorer, {}))
+    try:
+        import sentence_transformers
+    except ImportError:
+        sentence_transformers = None
+    if sentence_transformers is not None:
+        patch.setattr(sentence_transformers, "SentenceTransformer",
+                      _memoized(sentence_transformers.SentenceTransformer, {}))
+    yield
+    patch.undo()
