@@ -10,8 +10,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
 from faithkit.commands._checker_args import add_checker_argument, build_from_spec, parse_checker_spec
 from faithkit.errors import UsageError
@@ -85,19 +83,9 @@ def _entity_pairs(args: argparse.Namespace) -> list[tuple[str, str]]:
             raise UsageError(f"--entity-pair {text!r}: expected A=B")
         pairs.append((a.strip(), b.strip()))
     if args.entity_pairs:
-        path = Path(args.entity_pairs)
-        if not path.is_file():
-            raise UsageError(f"{path}: no such file")
-        text = path.read_text(encoding="utf-8")
-        if path.suffix.lower() in (".yaml", ".yml"):
-            import yaml
+        from faithkit.io.claim_rows import read_entity_pairs
 
-            data = yaml.safe_load(text)
-        else:
-            data = json.loads(text)
-        if not isinstance(data, list) or not all(isinstance(p, list) and len(p) == 2 for p in data):
-            raise UsageError(f"{path}: expected a list of [A, B] pairs")
-        pairs += [(str(a), str(b)) for a, b in data]
+        pairs += read_entity_pairs(args.entity_pairs)
     return pairs
 
 

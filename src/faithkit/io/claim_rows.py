@@ -16,6 +16,7 @@ These files are small and hand-curated, so a malformed row stops the command wit
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -146,3 +147,26 @@ def check_rows(checker: Any, rows: list[ClaimRow]) -> list[Any]:
 
     requests = [ClaimCheck(claim=row.claim, passages=row.passages, group=row.id) for row in rows]
     return expect_verdicts(checker, checker.check(requests) if requests else [], len(requests))
+
+
+def read_entity_pairs(path: str | Path) -> list[tuple[str, str]]:
+    """``[[A, B], ...]`` from a JSON or YAML file (`mutate --entity-pairs`): names swap_entity swaps both ways."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"{path}: no such file")
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() in (".yaml", ".yml"):
+        import yaml
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise InputFormatError(f"{path}: not valid YAML ({exc})") from exc
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputFormatError(f"{path}: not valid JSON ({exc.msg})") from exc
+    if not isinstance(data, list) or not all(isinstance(p, list) and len(p) == 2 for p in data):
+        raise UsageError(f"{path}: expected a list of [A, B] pairs")
+    return [(str(a), str(b)) for a, b in data]
