@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -77,6 +78,17 @@ def _memoized(factory, cache: dict):
     return build
 
 
+_SHARING = pytest.MonkeyPatch()
+
+
+def _share_embedder_once_imported() -> None:
+    """Memoize sentence-transformers' loader as soon as some test has imported it (never import it here: that
+    alone costs seconds, and most test files never need it)."""
+    module = sys.modules.get("sentence_transformers")
+    if module is not None and not hasattr(module.SentenceTransformer, "__wrapped__"):
+        _SHARING.setattr(module, "SentenceTransformer", _memoized(module.SentenceTransformer, {}))
+
+
 @pytest.fixture(scope="session", autouse=True)
 def shared_loaded_models():
     """Load each model once per test session, not once per test or per in-process CLI call.
@@ -89,19 +101,20 @@ def shared_loaded_models():
     ``FAITHKIT_TEST_RELOAD_MODELS=1`` turns the sharing off.
     """
     if os.environ.get("FAITHKIT_TEST_RELOAD_MODELS"):  # measure or debug without sharing
-        yield
+        yield False
         return
-    patch = pytest.MonkeyPatch()
     from faithkit.checkers import nli
 
     if hasattr(nli, "PairScorer"):
-        patch.setattr(nli, "PairScorer", _memoized(nli.PairScorer, {}))
-    try:
-        import sentence_transformers
-    except ImportError:
-        sentence_transformers = None
-    if sentence_transformers is not None:
-        patch.setattr(sentence_transformers, "SentenceTransformer",
-                      _memoized(sentence_transformers.SentenceTransformer, {}))
+        _SHARING.setattr(nli, "PairScorer", _memoized(nli.PairScorer, {}))
+    yield True
+    _SHARING.undo()
+
+
+@pytest.fixture(autouse=True)
+def _share_new_imports(shared_loaded_models):
+    if shared_loaded_models:
+        _share_embedder_once_imported()
     yield
-    patch.undo()
+    if shared_loaded_models:
+        _share_embedder_once_imported()
