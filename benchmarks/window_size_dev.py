@@ -52,7 +52,7 @@ def help_center_right(nli: nli_module.NLIChecker) -> str:
     items = list(read_log(HELP_CENTER))
     records = check_chunk(items, with_number_checks(nli, True, True), CheckOptions())
     gold = {i.id: i.metadata["gold"] for i in items}
-    right = sum(("unsupported" if r["unsupported"] else "faithful") == gold[r["id"]] for r in records)
+    right = sum(("unsupported" if r.unsupported else "faithful") == gold[r.id] for r in records)
     return f"{right}/{len(records)}"
 
 

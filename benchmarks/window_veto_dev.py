@@ -47,7 +47,7 @@ def help_center_right(checker: NLIChecker) -> tuple[int, int]:
     items = list(read_log(HELP_CENTER))
     records = check_chunk(items, checker, CheckOptions())
     gold = {i.id: i.metadata["gold"] for i in items}
-    right = sum(("unsupported" if r["unsupported"] else "faithful") == gold[r["id"]] for r in records)
+    right = sum(("unsupported" if r.unsupported else "faithful") == gold[r.id] for r in records)
     return right, len(records)
 
 

@@ -18,7 +18,7 @@ from faithkit.bench import (
     load_nli,
     score_claims,
 )
-from faithkit.errors import InputFormatError, UsageError
+from faithkit.errors import BackendError, InputFormatError, UsageError
 from faithkit.records import ClaimCheck, Passage, Verdict
 from faithkit.text.windows import all_windows
 
@@ -132,7 +132,7 @@ def test_error_verdicts_count_as_not_supported_and_are_counted(small_file):
 
 
 def test_a_checker_that_drops_verdicts_is_refused(small_file):
-    with pytest.raises(UsageError, match="returned 7 verdicts for 8"):
+    with pytest.raises(BackendError, match="returned 7 verdicts for 8"):
         bench_file(ShortChecker(), small_file, threshold=0.5)
 
 

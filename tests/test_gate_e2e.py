@@ -1,18 +1,19 @@
 """What a CI job does: `faithkit check` on a fixed log, then `faithkit gate` against a committed baseline, acting
-on the exit code. Both commands run as subprocesses, exactly as a workflow calls them."""
+on the exit code. The commands run through ``faithkit.cli.main``, the function the console script calls, with
+the job's working folder and arguments, in this process: seven subprocesses would re-import torch and reload the
+model seven times (most of this test's 48 s). `test_cli_check.py` keeps a real ``python -m faithkit`` subprocess
+covered, and `test_gate_workflow.py` runs the workflow's own shell steps."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
-import faithkit
+from faithkit.cli import main
 
 BILLING = ("Team plans are billed monthly and can be cancelled at any time. The current month is not refunded. "
            "Annual Enterprise contracts can be refunded in full within 14 days of signing.")
@@ -42,16 +43,31 @@ def write_log(path: Path, answers: dict[str, tuple[str, str, str]]) -> Path:
     return path
 
 
-def faithkit_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    src = str(Path(faithkit.__file__).resolve().parents[1])
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]))
-    env.pop("GITHUB_STEP_SUMMARY", None)
-    return subprocess.run([sys.executable, "-m", "faithkit", *args], cwd=cwd, capture_output=True, text=True,
-                          env=env, timeout=600)
+class Done(NamedTuple):
+    """What a CI step sees of a command: its exit code and its output."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+@pytest.fixture
+def faithkit_cli(monkeypatch, capsys):
+    """Run one faithkit command line as a CI step would: in ``cwd``, no step summary, output captured."""
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+
+    def run(*args: str, cwd: Path) -> Done:
+        monkeypatch.chdir(cwd)
+        capsys.readouterr()
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return Done(code, out, err)
+
+    return run
 
 
 @pytest.mark.slow
-def test_check_then_gate_as_a_ci_job(tmp_path):
+def test_check_then_gate_as_a_ci_job(tmp_path, faithkit_cli):
     old_log = write_log(tmp_path / "old.jsonl", FAITHFUL)
     broken = dict(FAITHFUL, links=("How long do export links last?", EXPORT,
                                    "Our office cafeteria serves fresh sushi every Friday afternoon."))

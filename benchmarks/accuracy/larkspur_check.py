@@ -13,6 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+from faithkit.io.results import read_results
+
 SET = Path(__file__).with_name("larkspur_answers.jsonl")
 
 
@@ -22,18 +24,17 @@ def main(results_path: str) -> int:
         row = json.loads(line)
         gold[row["id"]] = row["metadata"]
     right = total = 0
-    for line in Path(results_path).read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        if row.get("id") not in gold:
+    folder = Path(results_path)
+    for row in read_results(folder.parent if folder.is_file() else folder).answers:
+        if row.id not in gold:
             continue
-        meta = gold[row["id"]]
-        predicted = "unsupported" if row.get("unsupported") else "faithful"
+        meta = gold[row.id]
+        predicted = "unsupported" if row.unsupported else "faithful"
         total += 1
         right += predicted == meta["gold"]
-        claims = row.get("claims", [])
-        scores = ", ".join(f"{c['score']:.2f}/{c['stage']}" for c in claims if c.get("score") is not None)
+        scores = ", ".join(f"{c.score:.2f}/{c.stage}" for c in row.claims if c.score is not None)
         mark = "ok " if predicted == meta["gold"] else "XX "
-        print(f"{mark} {row['id']:18s} {meta['fault']:22s} gold={meta['gold']:11s} got={predicted:11s} {scores}")
+        print(f"{mark} {row.id:18s} {meta['fault']:22s} gold={meta['gold']:11s} got={predicted:11s} {scores}")
     if total != len(gold):
         print(f"WARNING: {len(gold) - total} answers missing from the results", file=sys.stderr)
     print(f"{right}/{len(gold)} answers right")

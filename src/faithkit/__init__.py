@@ -15,7 +15,8 @@ _EXPORTS: dict[str, str] = {
     # data
     "Passage": "faithkit.records", "Interaction": "faithkit.records", "Claim": "faithkit.records",
     "Window": "faithkit.records", "Evidence": "faithkit.records", "ClaimCheck": "faithkit.records",
-    "Verdict": "faithkit.records",
+    "Verdict": "faithkit.records", "ClaimResult": "faithkit.records", "AnswerResult": "faithkit.records",
+    "RunManifest": "faithkit.records",
     # errors
     "FaithkitError": "faithkit.errors", "UsageError": "faithkit.errors", "InputFormatError": "faithkit.errors",
     "ModelLoadError": "faithkit.errors", "LabelOrderError": "faithkit.errors", "BackendError": "faithkit.errors",

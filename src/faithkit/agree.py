@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from faithkit.errors import InputFormatError, UsageError
+from faithkit.records import SUPPORTED, is_flag
 from faithkit.stats import Interval, cohens_kappa, wilson_interval
 
-SUPPORTED = "supported"
 NO_CASE = "(no case)"
 
 
@@ -34,11 +34,6 @@ class LabelRow:
     label: str
     case: str | None = None
     claim: str | None = None
-
-
-def is_flag(label: str) -> bool:
-    """True for any label other than ``supported``: not_supported, contradicted, not_found, error, ..."""
-    return label != SUPPORTED
 
 
 def read_labels(path: str | Path) -> list[LabelRow]:

@@ -21,7 +21,6 @@ threshold. A verdict without a score (label ``error``) counts as "not supported"
 from __future__ import annotations
 
 import csv
-import json
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -33,6 +32,7 @@ import numpy as np
 from faithkit.checkers.base import Checker
 from faithkit.claims.sentences import sentence_claims
 from faithkit.errors import InputFormatError, UsageError
+from faithkit.guards import expect_verdicts
 from faithkit.records import ClaimCheck, Passage
 from faithkit.stats import balanced_accuracy, balanced_accuracy_interval, wilson_interval
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
@@ -92,15 +92,13 @@ class DatasetResult:
 
 
 def _read_jsonl(path: Path) -> list[dict[str, Any]]:
+    from faithkit.io.jsonl import read_jsonl
+
     rows = []
-    with path.open(encoding="utf-8") as fh:
-        for number, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise InputFormatError(f"{path}: invalid JSON: {exc}", line=number) from exc
+    for number, row in read_jsonl(path):
+        if not isinstance(row, dict):
+            raise InputFormatError(f"{path}: a row must be an object", number)
+        rows.append(row)
     return rows
 
 
@@ -169,8 +167,7 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     start = time.perf_counter()
     verdicts = checker.check(requests)
     seconds = time.perf_counter() - start
-    if len(verdicts) != len(requests):
-        raise UsageError(f"checker {checker.name!r} returned {len(verdicts)} verdicts for {len(requests)} claims")
+    expect_verdicts(checker, verdicts, len(requests))
     chunk_scores: dict[tuple[int, int], float] = {}
     errors = 0
     for owner, verdict in zip(owners, verdicts):

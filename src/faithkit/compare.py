@@ -10,12 +10,14 @@ Pure: two ``RunResults`` in, a ``Comparison`` out. Reading, printing and exit co
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from faithkit.errors import ResultsError, UsageError
-from faithkit.io.results import RunResults
+from faithkit.io.results import RunResults, read_results
+from faithkit.records import AnswerResult, ClaimResult
 from faithkit.stats import Interval, mcnemar_exact, wilson_interval
 
 AnswerState = Literal["supported", "unsupported", "refusal", "no_claims", "error", "absent"]
@@ -93,13 +95,18 @@ class AnswerPair:
     base_state: AnswerState
     new_state: AnswerState
     change: Change
-    base: dict[str, Any] | None
-    new: dict[str, Any] | None
+    base: AnswerResult | None
+    new: AnswerResult | None
+
+    @property
+    def new_failing_claims(self) -> tuple[ClaimResult, ...]:
+        """The new run's claims that were not supported (empty when the id is absent from the new run)."""
+        return self.new.failing_claims if self.new is not None else ()
 
     def to_dict(self, with_claims: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "base": self.base_state, "new": self.new_state, "change": self.change}
         if with_claims and self.new is not None:
-            out["failing_claims"] = failing_claims(self.new)
+            out["failing_claims"] = [c.to_dict() for c in self.new.failing_claims]
         return out
 
 
@@ -178,36 +185,31 @@ class Comparison:
         }
 
 
-def answer_state(record: dict[str, Any] | None) -> AnswerState:
+def answer_state(record: AnswerResult | None) -> AnswerState:
     """The state the gate pairs on. A scored record without a boolean ``unsupported`` is corrupt, not a pass."""
     if record is None:
         return "absent"
-    status = record.get("status")
+    status = record.status
     if status == "scored":
-        unsupported = record.get("unsupported")
+        unsupported = record.unsupported
         if not isinstance(unsupported, bool):
-            raise ResultsError(f"record {record.get('id')!r}: status is scored but `unsupported` is {unsupported!r}")
+            raise ResultsError(f"record {record.id!r}: status is scored but `unsupported` is {unsupported!r}")
         return "unsupported" if unsupported else "supported"
     if status in ("refusal", "no_claims", "error"):
-        return status
-    raise ResultsError(f"record {record.get('id')!r}: unknown status {status!r}")
-
-
-def failing_claims(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The claims of an answer that were not supported (``not_supported`` or ``error``), as stored."""
-    return [c for c in record.get("claims") or [] if c.get("verdict") != "supported"]
+        return status  # type: ignore[return-value]
+    raise ResultsError(f"record {record.id!r}: unknown status {status!r}")
 
 
 def run_stats(run: RunResults) -> RunStats:
     """Count one run's answers by state; every record counts, including duplicates of an id."""
-    states = Counter(answer_state(r) for r in run.records)
-    ids = Counter(r["id"] for r in run.records)
-    scored = [r for r in run.records if r.get("status") == "scored"]
-    claim_errors = sum(any(c.get("verdict") == "error" for c in r.get("claims") or []) for r in scored)
-    truncated = sum(any(c.get("truncated") for c in r.get("claims") or []) for r in scored)
+    states = Counter(answer_state(r) for r in run.answers)
+    ids = Counter(r.id for r in run.answers)
+    scored = [r for r in run.answers if r.status == "scored"]
+    claim_errors = sum(any(c.verdict == "error" for c in r.claims) for r in scored)
+    truncated = sum(any(c.truncated for c in r.claims) for r in scored)
     n_scored = states["supported"] + states["unsupported"]
     return RunStats(
-        answers=len(run.records), scored=n_scored, unsupported=states["unsupported"],
+        answers=len(run.answers), scored=n_scored, unsupported=states["unsupported"],
         refusals=states["refusal"], no_claims=states["no_claims"], errors=states["error"],
         claim_error_answers=claim_errors, truncated_answers=truncated,
         unsupported_rate=wilson_interval(states["unsupported"], n_scored),
@@ -215,10 +217,10 @@ def run_stats(run: RunResults) -> RunStats:
     )
 
 
-def _first_by_id(run: RunResults) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for record in run.records:
-        out.setdefault(str(record["id"]), record)
+def _first_by_id(run: RunResults) -> dict[str, AnswerResult]:
+    out: dict[str, AnswerResult] = {}
+    for record in run.answers:
+        out.setdefault(str(record.id), record)
     return out
 
 
@@ -272,7 +274,7 @@ def manifest_changes(base: dict[str, Any], new: dict[str, Any]) -> list[Manifest
 
 
 def _check_complete(run: RunResults) -> None:
-    if run.manifest.get("complete") is False:
+    if run.run.complete is False:
         raise ResultsError(f"{run.path}: the run is incomplete (manifest says complete: false); "
                            "finish it with `faithkit check --resume` before comparing")
 
@@ -341,8 +343,15 @@ def compare_runs(base: RunResults, new: RunResults, *, min_overlap: float = DEFA
         status_changes=dict(sorted(status_changes.items())),
         only_base=only_base, only_new=only_new, overlap_share=overlap,
         p_value=mcnemar_exact(changes["fixed"], changes["broken"]),
-        manifest_changes=tuple(manifest_changes(base.manifest, new.manifest)),
+        manifest_changes=tuple(manifest_changes(base.run.to_dict(), new.run.to_dict())),
         refusal_rise_warning=_refusal_warning(base_stats, new_stats, changes["fixed"], changes["broken"],
                                               to_refusal),
         warnings=tuple(warnings),
     )
+
+
+def compare_folders(base_dir: str | os.PathLike[str], new_dir: str | os.PathLike[str], *,
+                    min_overlap: float = DEFAULT_MIN_OVERLAP) -> Comparison:
+    """Read two results folders and compare them (``compare_runs``); both are read before anything is compared,
+    so an unreadable folder is reported before any output is written."""
+    return compare_runs(read_results(base_dir), read_results(new_dir), min_overlap=min_overlap)

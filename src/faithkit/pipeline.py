@@ -14,20 +14,34 @@ import json
 import platform
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from faithkit import __version__
 from faithkit.checkers.base import Checker
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
 from faithkit.errors import UsageError
+from faithkit.guards import expect_verdicts
 from faithkit.io.log import LineError, read_log
-from faithkit.io.results import RESULTS_FORMAT, ResultsWriter, write_manifest
-from faithkit.records import Claim, ClaimCheck, Interaction, Passage, Verdict
+from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
+from faithkit.records import (
+    UNSET,
+    AnswerResult,
+    Claim,
+    ClaimCheck,
+    ClaimResult,
+    Correctness,
+    Interaction,
+    Passage,
+    RunManifest,
+    Unset,
+    Verdict,
+    is_flag,
+)
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.sentences import split_sentences
 
@@ -54,45 +68,64 @@ def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
     return matches[0] if all(matches) else None
 
 
-def _claim_dict(claim: Claim, verdict: Verdict) -> dict[str, Any]:
-    data = asdict(verdict)
-    label = data.pop("label")
-    return {"text": claim.text, "span": [claim.start, claim.end], "verdict": label, **data}
+def _error_record(item: LineError) -> AnswerResult:
+    return AnswerResult(item.id, item.line, "error", error=item.reason)
 
 
-def _error_record(item: LineError) -> dict[str, Any]:
-    return {"id": item.id, "line": item.line, "status": "error", "faithfulness": None, "unsupported": None,
-            "claims": [], "error": item.reason, "refusal": None, "warnings": []}
+@dataclass
+class _Pending:
+    """A record being assembled for one interaction (AnswerResult is frozen; it is built once, at the end)."""
+
+    interaction: Interaction
+    status: str = "scored"
+    warnings: list[str] = field(default_factory=list)
+    refusal: str | None = None
+    error: str | None = None
+    raw: str | None | Unset = UNSET
+
+    def result(self, claims: tuple[ClaimResult, ...] = (), correctness: Correctness | Unset = UNSET) -> AnswerResult:
+        item, scored = self.interaction, self.status == "scored"
+        labels = [c.verdict for c in claims]
+        return AnswerResult(item.id, item.line, self.status,
+                            faithfulness=answer_faithfulness(labels) if scored else None,
+                            unsupported=any(is_flag(label) for label in labels) if scored else None,
+                            claims=claims, error=self.error, refusal=self.refusal, warnings=tuple(self.warnings),
+                            source_format=item.source_format, raw=self.raw, correctness=correctness)
 
 
-def _base_record(interaction: Interaction) -> dict[str, Any]:
-    return {"id": interaction.id, "line": interaction.line, "status": "scored", "faithfulness": None,
-            "unsupported": None, "claims": [], "error": None, "refusal": None, "warnings": [],
-            "source_format": interaction.source_format}
+def _correctness(unsupported: bool, against_reference: Sequence[Verdict], recall: Sequence[Verdict]) -> Correctness:
+    contradicted = sum(v.label3 == "contradicted" for v in against_reference)
+    recalled = sum(v.label == "supported" for v in recall)
+    return Correctness(
+        faithful=not unsupported, correct=contradicted == 0 and recalled == len(recall),
+        reference_claims=len(recall), reference_claims_in_answer=recalled,
+        claims_contradicted_by_reference=contradicted,
+        claims_supported_by_reference=sum(v.label == "supported" for v in against_reference))
 
 
 def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
-                options: CheckOptions) -> list[dict[str, Any]]:
+                options: CheckOptions) -> list[AnswerResult]:
     """Result records for one chunk of log items, in order (one record per item)."""
-    records: list[dict[str, Any] | None] = [None] * len(items)
+    records: list[AnswerResult | _Pending] = []
     to_claim: list[tuple[int, Interaction]] = []
     for pos, item in enumerate(items):
         if isinstance(item, LineError):
-            records[pos] = _error_record(item)
+            records.append(_error_record(item))
             continue
-        record = _base_record(item)
-        records[pos] = record
+        pending = _Pending(item)
+        records.append(pending)
         if not item.contexts:
-            record["warnings"].append("empty_contexts")
+            pending.warnings.append("empty_contexts")
         warnings_for = getattr(checker, "warnings_for", None)  # e.g. judge_same_family (LLM judge hygiene)
         if callable(warnings_for):
-            record["warnings"] += warnings_for(item)
+            pending.warnings += warnings_for(item)
         if not item.answer.strip():
-            record.update(status="no_claims", warnings=[*record["warnings"], "empty_answer"])
+            pending.status = "no_claims"
+            pending.warnings.append("empty_answer")
             continue
         pattern = _refusal(item, options.refusals)
         if pattern is not None:
-            record.update(status="refusal", refusal=pattern)
+            pending.status, pending.refusal = "refusal", pattern
             continue
         to_claim.append((pos, item))
 
@@ -100,16 +133,16 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
     requests: list[ClaimCheck] = []
     plan: list[tuple[int, Interaction, list[Claim], slice, slice, slice]] = []
     for (pos, item), claims in zip(to_claim, extracted):
-        record = records[pos]
+        pending = cast(_Pending, records[pos])
         if isinstance(claims, ClaimError):
-            record.update(status="error", error=f"claims: {claims.reason}", raw=claims.raw)
+            pending.status, pending.error, pending.raw = "error", f"claims: {claims.reason}", claims.raw
             continue
         kept = [c for c in claims if options.refusals.match(c.text) is None]
         if len(kept) < len(claims):
-            record["warnings"].append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
+            pending.warnings.append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
         claims = kept
         if not claims:
-            record["status"] = "no_claims"
+            pending.status = "no_claims"
             continue
         start = len(requests)
         requests += [ClaimCheck(c.text, item.contexts, item.question, item.answer, item.id) for c in claims]
@@ -125,30 +158,18 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             recall_slice = slice(ref_slice.stop, len(requests))
         plan.append((pos, item, claims, main, ref_slice, recall_slice))
 
-    verdicts = checker.check(requests) if requests else []
-    if len(verdicts) != len(requests):
-        raise RuntimeError(f"checker {checker.name} returned {len(verdicts)} verdicts for {len(requests)} claims")
+    verdicts = expect_verdicts(checker, checker.check(requests) if requests else [], len(requests))
     for pos, _item, claims, main, ref_slice, recall_slice in plan:
-        record = records[pos]
-        claim_dicts = [_claim_dict(c, v) for c, v in zip(claims, verdicts[main])]
-        labels = [c["verdict"] for c in claim_dicts]
-        record["faithfulness"] = answer_faithfulness(labels)
-        record["unsupported"] = any(label != "supported" for label in labels)
+        pending = cast(_Pending, records[pos])
         if ref_slice.stop > ref_slice.start:
-            for claim_dict, claim, verdict in zip(claim_dicts, claims, verdicts[ref_slice]):
-                claim_dict["reference"] = _claim_dict(claim, verdict)
-            recall = verdicts[recall_slice]
-            contradicted = sum(v.label3 == "contradicted" for v in verdicts[ref_slice])
-            recalled = sum(v.label == "supported" for v in recall)
-            record["correctness"] = {
-                "faithful": not record["unsupported"],
-                "correct": contradicted == 0 and recalled == len(recall),
-                "reference_claims": len(recall), "reference_claims_in_answer": recalled,
-                "claims_contradicted_by_reference": contradicted,
-                "claims_supported_by_reference": sum(v.label == "supported" for v in verdicts[ref_slice]),
-            }
-        record["claims"] = claim_dicts
-    return [r for r in records if r is not None]
+            against = verdicts[ref_slice]
+            results = tuple(ClaimResult.of(c, v, ClaimResult.of(c, r))
+                            for c, v, r in zip(claims, verdicts[main], against))
+            unsupported = any(not r.supported for r in results)
+            records[pos] = pending.result(results, _correctness(unsupported, against, verdicts[recall_slice]))
+        else:
+            records[pos] = pending.result(tuple(ClaimResult.of(c, v) for c, v in zip(claims, verdicts[main])))
+    return [r if isinstance(r, AnswerResult) else r.result() for r in records]
 
 
 def _sha256(path: Path) -> str:
@@ -179,6 +200,16 @@ def _chunks(items: Iterable, size: int) -> Iterable[list]:
         yield chunk
 
 
+def check_output_folder(out: str | Path, *, resume: bool = False, overwrite: bool = False) -> None:
+    """UsageError when ``out`` cannot take a run: it is a file, or it holds results and neither ``resume`` nor
+    ``overwrite`` was asked. Cheap, so the CLI calls it before loading any model."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} is a file, expected a results folder")
+    if (out / RESULTS_FILE).exists() and not (resume or overwrite):
+        raise UsageError(f"{out} already holds results: pass --resume to continue or --overwrite to replace")
+
+
 def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, options: CheckOptions | None = None,
               *, resume: bool = False, overwrite: bool = False, command: Sequence[str] | None = None,
               progress: Callable[[int], None] | None = None) -> dict[str, Any]:
@@ -191,8 +222,7 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     log_path, out = Path(log_path), Path(out_dir)
     if not log_path.is_file():
         raise UsageError(f"input log not found: {log_path}")
-    if (out / "results.jsonl").exists() and not (resume or overwrite):
-        raise UsageError(f"{out} already holds results: pass --resume to continue or --overwrite to replace")
+    check_output_folder(out, resume=resume, overwrite=overwrite)
     started = _now()
     input_hash = _sha256(log_path)
     if resume and (out / "run.json").exists():
@@ -200,13 +230,13 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
         if previous.get("input_sha256") != input_hash:
             raise UsageError(f"cannot resume: {log_path} changed since the interrupted run in {out}")
     out.mkdir(parents=True, exist_ok=True)
-    (out / "manifest.json").unlink(missing_ok=True)
+    (out / MANIFEST_FILE).unlink(missing_ok=True)
     (out / "run.json").write_text(json.dumps({"input_sha256": input_hash, "started_at": started}))
     writer = ResultsWriter(out, resume=resume)
     summary = RunSummary()
     for record in writer.done:
         summary.add(record)
-    last_line = max((r["line"] for r in writer.done), default=0)
+    last_line = max((r.line for r in writer.done), default=0)
     lines = 0
     try:
         items = (i for i in read_log(log_path) if i.line > last_line)
@@ -227,25 +257,16 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     # Counts read from the written records win: a checker's own counters also see the reference checks.
     result.update({k: v for k, v in merged.items() if k not in result})
     result["checker_counters"] = merged
-    manifest = {
-        "results_format": RESULTS_FORMAT,
-        "faithkit_version": __version__,
-        "command": list(command or sys.argv),
-        "input": {"path": str(log_path), "sha256": input_hash, "records": summary.answers},
-        "checker": checker.spec(),
-        "claims": options.claims.spec(),
-        "refusal_patterns": list(options.refusals.patterns),
-        "packages": package_versions(),
-        "started_at": started,
-        "finished_at": _now(),
-        "resumed": bool(resume and writer.done),
-        "complete": True,
-        "summary": result,
-        "profiles": summary.profiles(),
-    }
+    manifest = RunManifest(
+        results_format=RESULTS_FORMAT, faithkit_version=__version__, command=tuple(command or sys.argv),
+        input={"path": str(log_path), "sha256": input_hash, "records": summary.answers},
+        checker=checker.spec(), claims=options.claims.spec(), refusal_patterns=tuple(options.refusals.patterns),
+        packages=package_versions(), started_at=started, finished_at=_now(), resumed=bool(resume and writer.done),
+        complete=True, summary=result, profiles=summary.profiles(),
+    )
     write_manifest(out, manifest)
     (out / "run.json").unlink(missing_ok=True)
-    return manifest
+    return manifest.to_dict()
 
 
 def _counters_of(*components: Any) -> list[dict[str, int]]:

@@ -19,8 +19,11 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from faithkit.records import AnswerResult, ClaimResult, Correctness
 
 DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\bI (?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
@@ -81,13 +84,11 @@ def answer_faithfulness(labels: list[str]) -> float | None:
     return sum(label == "supported" for label in labels) / len(labels) if labels else None
 
 
-def profile_scores(claims: list[dict[str, Any]]) -> dict[str, float | None]:
+def profile_scores(claims: Sequence[ClaimResult]) -> dict[str, float | None]:
     """Per-answer score of the same verdicts under each profile (None means NaN for ragas)."""
     n = len(claims)
-    supported = sum(c["verdict"] == "supported" for c in claims)
-    contradicted = sum(
-        c["verdict"] != "supported" and (c.get("label3") in (None, "contradicted")) for c in claims
-    )
+    supported = sum(c.supported for c in claims)
+    contradicted = sum(not c.supported and c.label3 in (None, "contradicted") for c in claims)
     return {
         "faithkit": supported / n if n else None,
         "ragas": supported / n if n else None,
@@ -119,34 +120,34 @@ class RunSummary:
     _profiles: dict[str, list[float]] = field(default_factory=lambda: {
         "ragas": [0.0, 0], "deepeval": [0.0, 0], "meridian_ratio": [0.0, 0]})
 
-    def add(self, record: dict[str, Any]) -> None:
+    def add(self, record: AnswerResult) -> None:
         self.answers += 1
-        status = record["status"]
-        self.warnings.update(record.get("warnings") or [])
+        status = record.status
+        self.warnings.update(record.warnings)
         if status == "error":
             self.errors += 1
-            self.error_reasons[_reason_kind(record.get("error") or "")] += 1
+            self.error_reasons[_reason_kind(record.error or "")] += 1
             return
         if status == "refusal":
             self.refusals += 1
         elif status == "no_claims":
             self.no_claims += 1
-        claims = record.get("claims") or []
+        claims = record.claims
         if status == "scored":
             self.scored += 1
             self.claims += len(claims)
-            self.claims_supported += sum(c["verdict"] == "supported" for c in claims)
-            self.claim_errors += sum(c["verdict"] == "error" for c in claims)
-            self.truncated += sum(bool(c.get("truncated")) for c in claims)
-            self.stages.update(c.get("stage") or "?" for c in claims)
-            self.number_rules.update((c.get("detail") or {}).get("numbers_rule") for c in claims)
-            self._macro_sum += record["faithfulness"]
-            self.unsupported_answers += bool(record["unsupported"])
-            if "correctness" in record:
-                c = record["correctness"]
-                key = f"{'faithful' if c['faithful'] else 'unfaithful'}_{'correct' if c['correct'] else 'wrong'}"
+            self.claims_supported += sum(c.supported for c in claims)
+            self.claim_errors += sum(c.verdict == "error" for c in claims)
+            self.truncated += sum(bool(c.truncated) for c in claims)
+            self.stages.update(c.stage or "?" for c in claims)
+            self.number_rules.update(c.detail.get("numbers_rule") for c in claims)
+            self._macro_sum += record.faithfulness or 0.0
+            self.unsupported_answers += bool(record.unsupported)
+            if isinstance(record.correctness, Correctness):
+                c = record.correctness
+                key = f"{'faithful' if c.faithful else 'unfaithful'}_{'correct' if c.correct else 'wrong'}"
                 self.correctness[key] += 1
-        for name, score in profile_scores(claims if status == "scored" else []).items():
+        for name, score in profile_scores(claims if status == "scored" else ()).items():
             if name in self._profiles and score is not None and not (isinstance(score, float) and math.isnan(score)):
                 self._profiles[name][0] += score
                 self._profiles[name][1] += 1

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from faithkit.io.claim_rows import ClaimRow
-from faithkit.records import Verdict
+from faithkit.records import Verdict, is_flag
 from faithkit.stats import Interval, sample_size, wilson_interval
 
 RULE_STAGES = frozenset({"numbers", "arithmetic", "judge"})
@@ -58,7 +58,7 @@ class ScoredClaim:
             inner = (v.detail.get("inner") or {}).get("score")
             scores = [s for s in (v.score, inner) if s is not None]
             return max(scores) if scores else None
-        if self.numbers_rule and v.label != "supported" and _has_unverified_number(v):
+        if self.numbers_rule and is_flag(v.label) and _has_unverified_number(v):
             return None
         return v.score
 
@@ -69,7 +69,7 @@ class ScoredClaim:
     def flagged_at(self, threshold: float) -> bool:
         score = self.sweep_score
         if score is None:
-            return self.verdict.label != "supported"
+            return is_flag(self.verdict.label)
         return score < threshold
 
     @property

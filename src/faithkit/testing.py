@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from faithkit.errors import UsageError
-from faithkit.records import Interaction, Passage
+from faithkit.records import AnswerResult, ClaimResult, Interaction, Passage
 
 ContextLike = str | Passage | Mapping[str, Any]
 
@@ -30,18 +30,32 @@ DEFAULT_CHECKER = "nli"
 
 @dataclass(frozen=True)
 class AnswerCheck:
-    """What the pipeline said about one answer (the same record `faithkit check` writes to results.jsonl).
+    """What the pipeline said about one answer: the same ``AnswerResult`` `faithkit check` writes.
 
-    status: scored / refusal / no_claims / error.
-    faithfulness: supported claims / claims (None unless scored).
-    unsupported_claims: the claims whose verdict is not ``supported`` (``not_supported`` or ``error``).
-    record: the full results record, claims and verdicts included.
+    result: the typed record, claims and verdicts included.
     """
 
-    status: str
-    faithfulness: float | None
-    unsupported_claims: tuple[dict[str, Any], ...]
-    record: dict[str, Any]
+    result: AnswerResult
+
+    @property
+    def status(self) -> str:
+        """scored / refusal / no_claims / error."""
+        return self.result.status
+
+    @property
+    def faithfulness(self) -> float | None:
+        """Supported claims / claims (None unless scored)."""
+        return self.result.faithfulness
+
+    @property
+    def unsupported_claims(self) -> tuple[ClaimResult, ...]:
+        """The claims whose verdict is not ``supported`` (``not_supported`` or ``error``)."""
+        return self.result.failing_claims
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The record as results.jsonl stores it."""
+        return self.result.to_dict()
 
     @property
     def faithful(self) -> bool:
@@ -93,7 +107,7 @@ def resolve_checker(checker: Any = None, threshold: float | None = None):
     return checker
 
 
-def _answer_record(interaction: Interaction, checker: Any) -> dict[str, Any]:
+def _answer_record(interaction: Interaction, checker: Any) -> AnswerResult:
     """The pipeline's record for one interaction (the only place this module touches the pipeline)."""
     from faithkit.pipeline import CheckOptions, check_chunk
 
@@ -105,20 +119,17 @@ def check_answer(answer: str, contexts: Sequence[ContextLike] | str, *, checker:
     """Run the claim pipeline on one answer and return what it found, without asserting."""
     interaction = Interaction(id="assert_faithful", question=question, contexts=as_passages(contexts),
                               answer=answer, line=1)
-    record = _answer_record(interaction, resolve_checker(checker, threshold))
-    unsupported = tuple(c for c in record.get("claims") or [] if c.get("verdict") != "supported")
-    return AnswerCheck(record["status"], record.get("faithfulness"), unsupported, record)
+    return AnswerCheck(_answer_record(interaction, resolve_checker(checker, threshold)))
 
 
-def _describe(claim: dict[str, Any]) -> str:
-    score = claim.get("score")
-    lines = [f'- "{claim.get("text")}": {claim.get("verdict")} (stage {claim.get("stage")}'
+def _describe(claim: ClaimResult) -> str:
+    score = claim.score
+    lines = [f'- "{claim.text}": {claim.verdict} (stage {claim.stage}'
              + (f", score {score:.3f})" if isinstance(score, (int, float)) else ")")]
-    evidence = claim.get("evidence")
-    lines.append(f'    evidence [{evidence.get("passage_id")}]: "{evidence.get("text")}"' if evidence
-                 else "    evidence: none")
-    if claim.get("error"):
-        lines.append(f"    error: {claim['error']}")
+    evidence = claim.evidence
+    lines.append(f'    evidence [{evidence.passage_id}]: "{evidence.text}"' if evidence else "    evidence: none")
+    if claim.error:
+        lines.append(f"    error: {claim.error}")
     return "\n".join(lines)
 
 
@@ -137,14 +148,14 @@ def assert_faithful(answer: str, contexts: Sequence[ContextLike] | str, *, check
     if result.status in ("refusal", "no_claims"):
         if allow_no_claims:
             return result
-        what = (f"a refusal (pattern {result.record.get('refusal')!r})" if result.status == "refusal"
+        what = (f"a refusal (pattern {result.result.refusal!r})" if result.status == "refusal"
                 else "an answer with no checkable claims")
         raise AssertionError(f"nothing to check: the answer is {what}; pass allow_no_claims=True if that is "
                              f"expected.\nanswer: {answer!r}")
     if result.status == "error":
-        raise AssertionError(f"the answer could not be checked: {result.record.get('error')}\nanswer: {answer!r}")
+        raise AssertionError(f"the answer could not be checked: {result.result.error}\nanswer: {answer!r}")
     if result.unsupported_claims:
-        n_claims = len(result.record.get("claims") or [])
+        n_claims = len(result.result.claims)
         details = "\n".join(_describe(c) for c in result.unsupported_claims)
         raise AssertionError(f"{len(result.unsupported_claims)} of {n_claims} claim(s) not supported by the "
                              f"contexts:\n{details}")

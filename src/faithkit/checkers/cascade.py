@@ -22,6 +22,7 @@ from typing import Any
 from faithkit.checkers.base import Checker
 from faithkit.checkers.judge import JudgeChecker, plan_units
 from faithkit.errors import UsageError
+from faithkit.guards import expect_verdicts
 from faithkit.records import SUPPORTED, ClaimCheck, Interaction, Verdict
 
 DEFAULT_ROUTE_BELOW = 0.98
@@ -61,13 +62,11 @@ class CascadeChecker:
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         if not requests:
             return []
-        first = self.nli.check(requests)
-        if len(first) != len(requests):
-            raise RuntimeError(f"NLI returned {len(first)} verdicts for {len(requests)} claims")
+        first = expect_verdicts(self.nli, self.nli.check(requests), len(requests))
         routed = [i for i, v in enumerate(first) if not self.confident(v)]
         out = list(first)
         if routed:
-            judged = self.judge.check([requests[i] for i in routed])
+            judged = expect_verdicts(self.judge, self.judge.check([requests[i] for i in routed]), len(routed))
             for i, verdict in zip(routed, judged):
                 nli = first[i]
                 out[i] = replace(verdict, detail={**verdict.detail, "routed": True, "nli": {

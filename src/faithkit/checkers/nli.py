@@ -23,6 +23,7 @@ from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, clauses, not_aligned
 from faithkit.checkers.labels import LabelOrder, resolve_label_order
 from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
 from faithkit.errors import MissingDependencyError, ModelLoadError
+from faithkit.guards import check_threshold
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
@@ -158,8 +159,7 @@ class NLIChecker:
             model = bundled_model_path()
             if not model.is_dir():
                 raise ModelLoadError(f"the bundled NLI model is missing at {model}; reinstall faithkit")
-        if not 0.0 <= threshold <= 1.0:
-            raise ModelLoadError(f"threshold must be within [0, 1], got {threshold}")
+        check_threshold(threshold)
         if window_sentences < 1:
             raise ModelLoadError(f"window_sentences must be at least 1, got {window_sentences}")
         self.window_sentences = window_sentences

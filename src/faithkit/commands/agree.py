@@ -59,9 +59,13 @@ def _checker_labels(path: str, spec_text: str):
 
 def run(args: argparse.Namespace) -> int:
     from faithkit.agree import agreement, cascade_misses, catch_rates, read_labels
+    from faithkit.guards import check_confidence
+    from faithkit.io.files import atomic_write_text
+    from faithkit.report.agree import agreement_payload, render_agreement, write_disagreements
 
     if (args.b is None) == (args.checker is None):
         raise UsageError("give either B.jsonl or --checker SPEC (exactly one)")
+    check_confidence(args.confidence)
     a = read_labels(args.a)
     b = _checker_labels(args.a, args.checker) if args.checker else read_labels(args.b)
     b_name = args.checker or args.b
@@ -73,73 +77,8 @@ def run(args: argparse.Namespace) -> int:
         misses = cascade_misses(a, {r.id: r.label for r in first}, {r.id: r.label for r in second}, args.confidence)
     print(render_agreement(args.a, b_name, agreed, rates, misses, args.cascade))
     if args.out:
-        out = Path(args.out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("w", encoding="utf-8") as handle:
-            for d in agreed.disagreements:
-                handle.write(json.dumps(d.as_dict(), ensure_ascii=False) + "\n")
+        write_disagreements(Path(args.out), agreed)
     if args.json:
-        payload = {
-            "a": args.a,
-            "b": b_name,
-            "confidence": args.confidence,
-            "agreement": agreed.as_dict(),
-            "b_against_a": rates.as_dict(),
-            "cascade": misses.as_dict() if misses else None,
-        }
-        Path(args.json).write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        payload = agreement_payload(args.a, b_name, args.confidence, agreed, rates, misses)
+        atomic_write_text(args.json, json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
     return 0
-
-
-def render_agreement(a_name, b_name, agreed, rates, misses, cascade_files) -> str:
-    """The terminal report: kappa, B-against-A rates per case, disagreements, cascade misses."""
-    from faithkit.agree import NO_CASE
-    from faithkit.report.table import format_rate, render_table
-
-    lines = [
-        f"A = {a_name}",
-        f"B = {b_name}",
-        f"{agreed.n} items in both; Cohen's kappa {agreed.kappa:.3f}; raw agreement {format_rate(agreed.observed)}",
-    ]
-    if agreed.kappa_binary is not None:
-        lines.append(f"kappa on supported vs not supported: {agreed.kappa_binary:.3f}")
-    for side, ids in (("A", agreed.only_in_a), ("B", agreed.only_in_b)):
-        if ids:
-            lines.append(
-                f"only in {side} (not compared): {len(ids)}: {', '.join(ids[:10])}" + (" ..." if len(ids) > 10 else "")
-            )
-    lines += ["", "B against A (A is the reference; 'not supported' is the positive class):"]
-    rows = [["all", format_rate(rates.recall), format_rate(rates.precision), format_rate(rates.false_alarms)]]
-    rows += [
-        [case, format_rate(d["recall"]), format_rate(d["precision"]), format_rate(d["false_alarms"])]
-        for case, d in rates.by_case.items()
-        if not (case == NO_CASE and len(rates.by_case) == 1)
-    ]
-    lines.append(render_table(["case", "recall (catch rate)", "precision", "false alarms"], rows))
-    lines += ["", f"disagreements: {len(agreed.disagreements)}"]
-    if agreed.disagreements:
-        lines.append(
-            render_table(
-                ["id", "A", "B", "case", "claim"],
-                [[d.id, d.a, d.b, d.case or "", (d.claim or "")[:70]] for d in agreed.disagreements],
-                align_right=[False] * 5,
-            )
-        )
-    if misses is not None:
-        first, second = cascade_files
-        lines += ["", f"cascade: router {first} -> second stage {second}, over A's faults:"]
-        lines.append(
-            render_table(
-                ["case", "second stage alone", "cascade", "routing misses"],
-                [
-                    [
-                        case,
-                        format_rate(misses.second_alone[case]),
-                        format_rate(misses.cascade[case]),
-                        format_rate(misses.routing_misses[case]),
-                    ]
-                    for case in misses.second_alone
-                ],
-            )
-        )
-    return "\n".join(lines)

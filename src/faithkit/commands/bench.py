@@ -44,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from faithkit.bench import bench_file, format_table
     from faithkit.checkers.registry import build_checker
+    from faithkit.guards import check_threshold
 
     missing = [str(f) for f in args.files if not f.is_file()]
     if missing:
@@ -51,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
     stems = [f.stem for f in args.files]
     if len(set(stems)) != len(stems):
         raise UsageError("two files share a name (stem); results are keyed by file stem")
-    if args.threshold is not None and not 0.0 <= args.threshold <= 1.0:
-        raise UsageError(f"--threshold must be within [0, 1], got {args.threshold}")
+    check_threshold(args.threshold, "--threshold")
     from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
 
     nli_options: dict = {}

@@ -98,7 +98,8 @@ def _count_lines(path: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from faithkit.pipeline import CheckOptions, run_check
+    from faithkit.guards import check_threshold
+    from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
     from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector
 
@@ -106,8 +107,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"input log not found: {args.log}")
     if args.chunk_size < 1 or args.batch_size < 1:
         raise UsageError("--chunk-size and --batch-size must be at least 1")
-    if args.threshold is not None and not 0.0 <= args.threshold <= 1.0:
-        raise UsageError(f"--threshold must be within [0, 1], got {args.threshold}")
+    check_threshold(args.threshold, "--threshold")
+    check_output_folder(args.out, resume=args.resume, overwrite=args.overwrite)
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     checker = _build_checker(args)
     load = getattr(checker, "load", None)

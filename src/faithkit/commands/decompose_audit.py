@@ -32,14 +32,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 def read_person_claims(path: Path) -> dict[str, list[str]]:
     if not path.is_file():
         raise UsageError(f"person claims file not found: {path}")
+    from faithkit.io.jsonl import iter_jsonl
+
     out: dict[str, list[str]] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputFormatError(f"not JSON ({exc.msg})", number) from exc
+    for number, row in iter_jsonl(path):
         if not isinstance(row, dict) or not isinstance(row.get("id"), str) or not isinstance(row.get("claims"), list) \
                 or not all(isinstance(c, str) for c in row["claims"]):
             raise InputFormatError('expected {"id": str, "claims": [str, ...]}', number)

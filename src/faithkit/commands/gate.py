@@ -8,53 +8,10 @@ only when the gate passes (or with --force); it is swapped in whole, never edite
 from __future__ import annotations
 
 import argparse
-import json
-import shutil
-import sys
-import tempfile
 from pathlib import Path
-from typing import Any
 
-from faithkit.commands.compare import add_common_arguments, append_step_summary, atomic_write_text, to_json
+from faithkit.commands._two_runs import add_common_arguments, output_paths
 from faithkit.errors import UsageError
-
-
-def _load_toml(text: str, path: Path) -> dict[str, Any]:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - exercised on 3.10 only
-        import tomli as tomllib
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{path}: not valid TOML ({exc})") from exc
-
-
-def load_policy_file(path: str) -> dict[str, Any]:
-    """Read a gate policy (JSON, or TOML by the .toml suffix). The keys may sit at the top level, under
-    ``gate``, or under ``[tool.faithkit.gate]`` (so the policy can live in pyproject.toml)."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read policy file {file}: {exc.strerror or exc}") from exc
-    if file.suffix == ".toml":
-        data: Any = _load_toml(text, file)
-    else:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise UsageError(f"{file}: not valid JSON ({exc}); use a .json or .toml policy file") from exc
-    if not isinstance(data, dict):
-        raise UsageError(f"{file}: a policy must be a JSON object / TOML table of keys")
-    if isinstance(data.get("tool"), dict):
-        section = data["tool"].get("faithkit", {}).get("gate")
-        if not isinstance(section, dict):
-            raise UsageError(f"{file}: no [tool.faithkit.gate] table")
-        return section
-    if isinstance(data.get("gate"), dict):
-        return data["gate"]
-    return data
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -92,28 +49,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def replace_baseline(base_dir: Path, new_dir: Path) -> None:
-    """Swap a full copy of ``new_dir`` in as ``base_dir``: copy to a sibling temp folder, then two renames, so
-    readers see the old baseline or the new one, never a mix; the old one is restored if the swap fails."""
-    parent = base_dir.resolve().parent
-    staging = Path(tempfile.mkdtemp(prefix=f".{base_dir.name}.new-", dir=parent))
-    retired = parent / f".{base_dir.name}.old-{staging.name.rsplit('-', 1)[-1]}"
-    try:
-        shutil.copytree(new_dir, staging, dirs_exist_ok=True)
-        base_dir.rename(retired)
-        try:
-            staging.rename(base_dir)
-        except OSError:
-            retired.rename(base_dir)
-            raise
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    shutil.rmtree(retired, ignore_errors=True)
-
-
 def _policy(args: argparse.Namespace):
     from faithkit.gate import policy_from_mapping
+    from faithkit.io.policy import load_policy_file
 
     data = load_policy_file(args.policy) if args.policy else {}
     overrides = {
@@ -127,43 +65,26 @@ def _policy(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from faithkit.compare import compare_runs
+    from faithkit.compare import compare_folders
     from faithkit.gate import decide
-    from faithkit.io.results import read_results
+    from faithkit.io.files import append_step_summary, update_baseline
     from faithkit.report.compare_text import render_comparison, render_decision
-    from faithkit.report.junit import render_junit
     from faithkit.report.markdown import render_markdown
+    from faithkit.report.outputs import write_outputs
 
     if args.force and not args.update_baseline:
         raise UsageError("--force only makes sense with --update-baseline")
     policy = _policy(args)
     base_dir, new_dir = Path(args.base_dir), Path(args.new_dir)
-    comparison = compare_runs(read_results(base_dir), read_results(new_dir), min_overlap=policy.min_overlap)
+    comparison = compare_folders(base_dir, new_dir, min_overlap=policy.min_overlap)
     decision = decide(comparison, policy)
-
-    markdown = render_markdown(comparison, decision)
-    outputs = {}
-    if args.json:
-        outputs[args.json] = to_json({"decision": decision.to_dict(), "comparison": comparison.to_dict()})
-    if args.junit:
-        outputs[args.junit] = render_junit(comparison, decision)
-    if args.markdown:
-        outputs[args.markdown] = markdown
-    for path, text in outputs.items():
-        atomic_write_text(path, text)
+    write_outputs(comparison, decision, output_paths(args))
     if not args.no_step_summary:
-        append_step_summary(markdown)
+        append_step_summary(render_markdown(comparison, decision))
 
     print(render_comparison(comparison), end="")
     print()
     print(render_decision(decision), end="")
     if args.update_baseline:
-        if base_dir.resolve() == new_dir.resolve():
-            print("baseline not updated: BASE_DIR and NEW_DIR are the same folder")
-        elif decision.outcome == "pass" or args.force:
-            replace_baseline(base_dir, new_dir)
-            note = "" if decision.outcome == "pass" else f" (forced, although the gate said {decision.outcome})"
-            print(f"baseline updated: {base_dir} now holds a copy of {new_dir}{note}")
-        else:
-            print(f"baseline not updated: the gate said {decision.outcome} (use --force to replace it anyway)")
+        print(update_baseline(base_dir, new_dir, decision.outcome, force=args.force))
     return decision.exit_code

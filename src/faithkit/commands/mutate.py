@@ -10,8 +10,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
 
 from faithkit.commands._checker_args import add_checker_argument, build_from_spec, parse_checker_spec
 from faithkit.errors import UsageError
@@ -85,19 +83,9 @@ def _entity_pairs(args: argparse.Namespace) -> list[tuple[str, str]]:
             raise UsageError(f"--entity-pair {text!r}: expected A=B")
         pairs.append((a.strip(), b.strip()))
     if args.entity_pairs:
-        path = Path(args.entity_pairs)
-        if not path.is_file():
-            raise UsageError(f"{path}: no such file")
-        text = path.read_text(encoding="utf-8")
-        if path.suffix.lower() in (".yaml", ".yml"):
-            import yaml
+        from faithkit.io.claim_rows import read_entity_pairs
 
-            data = yaml.safe_load(text)
-        else:
-            data = json.loads(text)
-        if not isinstance(data, list) or not all(isinstance(p, list) and len(p) == 2 for p in data):
-            raise UsageError(f"{path}: expected a list of [A, B] pairs")
-        pairs += [(str(a), str(b)) for a, b in data]
+        pairs += read_entity_pairs(args.entity_pairs)
     return pairs
 
 
@@ -113,10 +101,14 @@ def _injectors(names: list[str] | None) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    from faithkit.guards import check_confidence
     from faithkit.io.claim_rows import read_claim_rows
+    from faithkit.io.files import check_output_dir
     from faithkit.mutation.suite import generate_mutants, read_mutants, select_mutants, write_mutants
 
-    out = Path(args.out)
+    out = check_output_dir(args.out)
+    check_confidence(args.confidence)
+    thresholds = _thresholds(args.thresholds)
     originals = read_claim_rows(args.claims)
     specs = [parse_checker_spec(s) for s in (args.checkers or DEFAULT_CHECKERS)]
     labels = [s.label for s in specs]
@@ -145,75 +137,30 @@ def run(args: argparse.Namespace) -> int:
     if args.generate_only:
         return 0
     selection = select_mutants(mutants, "confirmed" if args.only_confirmed else "all")
-    return _run_checkers(args, out, originals, selection, specs, cascade, generation)
+    return _run_checkers(args, out, originals, selection, specs, cascade, generation, thresholds)
 
 
-def _run_checkers(args, out, originals, selection, specs, cascade, generation) -> int:
-    from faithkit.mutation.suite import run_suite, suite_table_rows
-    from faithkit.report.table import format_rate, render_table
+def _thresholds(text: str | None) -> list[float]:
+    if not text:
+        return []
+    from faithkit.sweep import parse_thresholds
+
+    try:
+        return parse_thresholds(text)
+    except ValueError as exc:
+        raise UsageError(f"--thresholds: {exc}") from exc
+
+
+def _run_checkers(args, out, originals, selection, specs, cascade, generation, thresholds) -> int:
+    from faithkit.mutation.suite import run_suite, suite_cascade_misses
+    from faithkit.report.mutate import render_suite, suite_payload, write_suite_files
 
     checkers = {spec.label: build_from_spec(spec) for spec in specs}
-    thresholds: list[float] = []
-    if args.thresholds:
-        from faithkit.sweep import parse_thresholds
-
-        try:
-            thresholds = parse_thresholds(args.thresholds)
-        except ValueError as exc:
-            raise UsageError(f"--thresholds: {exc}") from exc
     result = run_suite(
         originals, selection, checkers, confidence=args.confidence, generation=generation, thresholds=thresholds
     )
-    payload = result.as_dict()
-    payload["claims"] = str(args.claims)
-    payload["mutants"]["source"] = str(args.mutants) if args.mutants else str(out / "mutants.jsonl")
-    headers, rows = suite_table_rows(result)
-    text = [
-        selection.describe(),
-        f"{result.originals} original claims; 95% Wilson intervals"
-        if args.confidence == 0.95
-        else f"{args.confidence:.0%} Wilson intervals",
-        render_table(headers, rows),
-    ]
-    errors = [f"{c.label}: {c.errors} error verdicts (counted as flags)" for c in result.checkers if c.errors]
-    text += errors
-    if cascade:
-        misses = _cascade(result, *cascade, confidence=args.confidence)
-        payload["cascade"] = {"first": cascade[0], "second": cascade[1], **misses.as_dict()}
-        text += [
-            "",
-            f"cascade {cascade[0]} -> {cascade[1]} (second stage sees only what {cascade[0]} flags):",
-            render_table(
-                ["fault type", f"{cascade[1]} alone", "cascade", "routing misses"],
-                [
-                    [
-                        c,
-                        format_rate(misses.second_alone[c]),
-                        format_rate(misses.cascade[c]),
-                        format_rate(misses.routing_misses[c]),
-                    ]
-                    for c in misses.second_alone
-                ],
-            ),
-        ]
-    print("\n".join(text))
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "suite.json").write_text(json.dumps(payload, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    (out / "suite.md").write_text(
-        selection.describe() + "\n\n" + render_table(headers, rows, style="markdown") + "\n", encoding="utf-8"
-    )
-    with (out / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
-        for item in result.items:
-            handle.write(json.dumps(item.as_dict(), ensure_ascii=False) + "\n")
+    misses = suite_cascade_misses(result, *cascade, confidence=args.confidence) if cascade else None
+    source = str(args.mutants) if args.mutants else str(out / "mutants.jsonl")
+    print(render_suite(result, args.confidence, cascade, misses))
+    write_suite_files(out, result, suite_payload(result, str(args.claims), source, cascade, misses))
     return 0
-
-
-def _cascade(result, first: str, second: str, confidence: float):
-    from faithkit.agree import LabelRow, cascade_misses
-
-    reference = [LabelRow(m.id, "not_supported", m.injector) for m in result.selection.used]
-    by_checker = {
-        c: {i.id: i.verdict.label for i in result.items if i.checker == c and i.kind == "mutant"}
-        for c in (first, second)
-    }
-    return cascade_misses(reference, by_checker[first], by_checker[second], confidence)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from faithkit.errors import InputFormatError, MissingDependencyError, UsageError
+from faithkit.io.jsonl import read_jsonl
 from faithkit.io.log import parse_contexts
 from faithkit.records import Passage
 
@@ -63,16 +64,7 @@ def read_objects(path: str | Path) -> list[tuple[int, Any]]:
         raise UsageError(f"{path}: no such file")
     if path.suffix.lower() in (".yaml", ".yml"):
         return list(enumerate(_yaml_rows(path), 1))
-    out = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                out.append((number, json.loads(line)))
-            except json.JSONDecodeError as exc:
-                raise InputFormatError(f"{path}: not valid JSON ({exc.msg})", number) from exc
-    return out
+    return read_jsonl(path)
 
 
 def _yaml_rows(path: Path) -> list[Any]:
@@ -150,14 +142,31 @@ def check_rows(checker: Any, rows: list[ClaimRow]) -> list[Any]:
     broken backend, not a per-claim failure, so it raises BackendError rather than pairing verdicts with
     wrong claims.
     """
-    from faithkit.errors import BackendError
+    from faithkit.guards import expect_verdicts
     from faithkit.records import ClaimCheck
 
     requests = [ClaimCheck(claim=row.claim, passages=row.passages, group=row.id) for row in rows]
-    verdicts = list(checker.check(requests)) if requests else []
-    if len(verdicts) != len(requests):
-        raise BackendError(
-            f"checker {getattr(checker, 'name', checker)!r} returned {len(verdicts)} verdicts "
-            f"for {len(requests)} claims"
-        )
-    return verdicts
+    return expect_verdicts(checker, checker.check(requests) if requests else [], len(requests))
+
+
+def read_entity_pairs(path: str | Path) -> list[tuple[str, str]]:
+    """``[[A, B], ...]`` from a JSON or YAML file (`mutate --entity-pairs`): names swap_entity swaps both ways."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"{path}: no such file")
+    text = path.read_text(encoding="utf-8")
+    if path.suffix.lower() in (".yaml", ".yml"):
+        import yaml
+
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise InputFormatError(f"{path}: not valid YAML ({exc})") from exc
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputFormatError(f"{path}: not valid JSON ({exc.msg})") from exc
+    if not isinstance(data, list) or not all(isinstance(p, list) and len(p) == 2 for p in data):
+        raise UsageError(f"{path}: expected a list of [A, B] pairs")
+    return [(str(a), str(b)) for a, b in data]

@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from faithkit.errors import ResultsError
+from faithkit.io.files import atomic_write_text
+from faithkit.io.jsonl import JSONLineError, iter_jsonl
+from faithkit.records import AnswerResult, RunManifest
 
 RESULTS_FORMAT = 1
 RESULTS_FILE = "results.jsonl"
@@ -22,11 +25,18 @@ MANIFEST_FILE = "manifest.json"
 
 @dataclass(frozen=True)
 class RunResults:
-    """A results folder read back: its manifest and one dict per input record, in input order."""
+    """A results folder read back, typed (``run``, ``answers``) and as stored (``manifest``, ``records``).
+
+    run: the manifest as a ``RunManifest``.
+    answers: one ``AnswerResult`` per input line, in input order: what faithkit's own readers use.
+    manifest, records: the JSON exactly as read, for callers that want the plain data.
+    """
 
     path: Path
     manifest: dict[str, Any]
     records: list[dict[str, Any]]
+    run: RunManifest
+    answers: tuple[AnswerResult, ...]
 
     def by_id(self) -> dict[str, dict[str, Any]]:
         return {r["id"]: r for r in self.records}
@@ -44,22 +54,31 @@ def read_results(folder: str | os.PathLike[str]) -> RunResults:
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ResultsError(f"{manifest_path}: not valid JSON ({exc})") from exc
-    records = []
-    with results_path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ResultsError(f"{results_path}:{number}: corrupt results line ({exc.msg})") from exc
+    records, numbers = [], []
+    try:
+        for number, record in iter_jsonl(results_path):
             if not isinstance(record, dict) or "id" not in record or "status" not in record:
                 raise ResultsError(f"{results_path}:{number}: results line lacks `id` or `status`")
             records.append(record)
-    return RunResults(path, manifest, records)
+            numbers.append(number)
+    except JSONLineError as exc:
+        raise ResultsError(f"{results_path}:{exc.line}: corrupt results line ({exc.msg})") from exc
+    if not isinstance(manifest, dict):
+        raise ResultsError(f"{manifest_path}: not a JSON object")
+    answers = []
+    for number, record in zip(numbers, records):
+        try:
+            answers.append(AnswerResult.from_dict(record))
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise ResultsError(f"{results_path}:{number}: results line does not match the format ({exc})") from exc
+    try:
+        run = RunManifest.from_dict(manifest)
+    except (TypeError, ValueError) as exc:
+        raise ResultsError(f"{manifest_path}: manifest does not match the format ({exc})") from exc
+    return RunResults(path, manifest, records, run, tuple(answers))
 
 
-def completed_lines(results_path: Path) -> list[dict[str, Any]]:
+def completed_lines(results_path: Path) -> list[AnswerResult]:
     """Records already written by an interrupted run; a torn (partial) last line is cut off the file."""
     if not results_path.exists():
         return []
@@ -69,7 +88,7 @@ def completed_lines(results_path: Path) -> list[dict[str, Any]]:
             if not raw.endswith(b"\n"):
                 break
             try:
-                records.append(json.loads(raw))
+                records.append(AnswerResult.from_dict(json.loads(raw)))
             except json.JSONDecodeError:
                 break
             good_bytes += len(raw)
@@ -87,16 +106,14 @@ class ResultsWriter:
         self.done = completed_lines(self.path) if resume else []
         self._handle: TextIO = self.path.open("a" if resume else "w", encoding="utf-8")
 
-    def write(self, record: dict[str, Any]) -> None:
-        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+    def write(self, record: AnswerResult) -> None:
+        self._handle.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
         self._handle.flush()
 
     def close(self) -> None:
         self._handle.close()
 
 
-def write_manifest(folder: Path, manifest: dict[str, Any]) -> None:
+def write_manifest(folder: Path, manifest: RunManifest) -> None:
     """Write manifest.json atomically so a reader never sees half a manifest."""
-    tmp = folder / (MANIFEST_FILE + ".tmp")
-    tmp.write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, folder / MANIFEST_FILE)
+    atomic_write_text(folder / MANIFEST_FILE, json.dumps(manifest.to_dict(), indent=2, ensure_ascii=False) + "\n")

@@ -27,7 +27,7 @@ from typing import Any, Literal
 from faithkit.errors import InputFormatError, UsageError
 from faithkit.io.claim_rows import ClaimRow, check_rows, contexts_json, read_objects
 from faithkit.io.log import parse_contexts
-from faithkit.records import Passage, Verdict
+from faithkit.records import Passage, Verdict, is_flag
 from faithkit.stats import Interval, wilson_interval
 
 MutantSet = Literal["all", "confirmed"]
@@ -265,7 +265,21 @@ class SuiteResult:
 
 
 def _flag(verdict: Verdict) -> bool:
-    return verdict.label != "supported"
+    return is_flag(verdict.label)
+
+
+def suite_cascade_misses(result: SuiteResult, first: str, second: str, confidence: float = 0.95):
+    """Per fault type, what a cascade of two of the suite's checkers (``first`` routes, ``second`` sees only what
+    ``first`` flags) catches, what ``second`` alone catches, and the faults lost to routing (agree.CascadeMisses),
+    from the verdicts both checkers already gave on the mutants."""
+    from faithkit.agree import LabelRow, cascade_misses
+
+    reference = [LabelRow(m.id, "not_supported", m.injector) for m in result.selection.used]
+    by_checker = {
+        c: {i.id: i.verdict.label for i in result.items if i.checker == c and i.kind == "mutant"}
+        for c in (first, second)
+    }
+    return cascade_misses(reference, by_checker[first], by_checker[second], confidence)
 
 
 def run_suite(

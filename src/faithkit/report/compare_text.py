@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from faithkit.compare import AnswerPair, Comparison, RunStats, failing_claims
+from faithkit.compare import AnswerPair, Comparison, RunStats
 from faithkit.gate import GateDecision
+from faithkit.records import ClaimResult
 from faithkit.stats import Interval
 
 MAX_SHOWN_IDS = 20
@@ -39,19 +40,18 @@ def id_list(ids: tuple[str, ...] | list[str]) -> str:
     return shown + (f", … ({len(ids) - MAX_SHOWN_IDS} more)" if len(ids) > MAX_SHOWN_IDS else "")
 
 
-def claim_lines(claim: dict[str, Any]) -> list[str]:
+def claim_lines(claim: ClaimResult) -> list[str]:
     """A failing claim and what decided it: verdict, score, stage, evidence (or the error reason)."""
-    score = claim.get("score")
+    score = claim.score
     score_text = f", score {score:.3f}" if isinstance(score, (int, float)) else ""
-    lines = [f'"{clip(claim.get("text", ""))}" -> {claim.get("verdict")} '
-             f'({claim.get("stage", "?")}{score_text})']
-    evidence = claim.get("evidence")
+    lines = [f'"{clip(claim.text)}" -> {claim.verdict or None} ({claim.stage or "?"}{score_text})']
+    evidence = claim.evidence
     if evidence:
-        lines.append(f'evidence [{evidence.get("passage_id")}]: "{clip(evidence.get("text", ""))}"')
+        lines.append(f'evidence [{evidence.passage_id}]: "{clip(evidence.text)}"')
     else:
         lines.append("evidence: none")
-    if claim.get("error"):
-        lines.append(f"error: {clip(claim['error'])}")
+    if claim.error:
+        lines.append(f"error: {clip(claim.error)}")
     return lines
 
 
@@ -85,7 +85,7 @@ def stats_rows(base: RunStats, new: RunStats) -> list[tuple[str, str, str]]:
 
 def broken_block(pair: AnswerPair) -> list[str]:
     lines = [f"  {pair.id}"]
-    claims = failing_claims(pair.new or {})
+    claims = pair.new_failing_claims
     if not claims:
         lines.append("    (no failing claim stored)")
     for claim in claims:

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from faithkit.compare import AnswerPair, Comparison, failing_claims
+from faithkit.compare import AnswerPair, Comparison
 from faithkit.gate import GateDecision
 from faithkit.report.compare_text import claim_lines
 
 
 def _failure_text(pair: AnswerPair) -> str:
     lines = []
-    for claim in failing_claims(pair.new or {}):
+    for claim in pair.new_failing_claims:
         first, *rest = claim_lines(claim)
         lines.append(f"- {first}")
         lines += [f"  {line}" for line in rest]
@@ -29,21 +29,22 @@ def _failure_text(pair: AnswerPair) -> str:
 def _answer_case(suite: ET.Element, pair: AnswerPair) -> str:
     """Add one test case; return its kind (passed / failure / error / skipped) for the suite counters."""
     case = ET.SubElement(suite, "testcase", classname="faithkit.answers", name=pair.id)
-    record = pair.new or {}
+    error = pair.new.error if pair.new else None
+    refusal = pair.new.refusal if pair.new else None
     history = f"base: {pair.base_state}, new: {pair.new_state}, change: {pair.change}"
     if pair.new_state == "unsupported":
-        n_failing = len(failing_claims(record))
+        n_failing = len(pair.new_failing_claims)
         tag = "newly broken" if pair.change == "broken" else history
         node = ET.SubElement(case, "failure", type="unsupported",
                              message=f"{n_failing} claim(s) not supported ({tag})")
         node.text = _failure_text(pair)
         return "failure"
     if pair.new_state == "error":
-        node = ET.SubElement(case, "error", type="answer_error", message=str(record.get("error") or "error"))
+        node = ET.SubElement(case, "error", type="answer_error", message=str(error or "error"))
         node.text = history
         return "error"
     if pair.new_state == "refusal":
-        ET.SubElement(case, "skipped", message=f"refusal ({record.get('refusal') or 'pattern not stored'}); {history}")
+        ET.SubElement(case, "skipped", message=f"refusal ({refusal or 'pattern not stored'}); {history}")
         return "skipped"
     if pair.new_state == "no_claims":
         ET.SubElement(case, "skipped", message=f"no checkable claims; {history}")

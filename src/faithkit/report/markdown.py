@@ -6,7 +6,7 @@ with their failing claims and evidence (in a collapsible block so a long list do
 
 from __future__ import annotations
 
-from faithkit.compare import Comparison, failing_claims
+from faithkit.compare import Comparison
 from faithkit.gate import GateDecision
 from faithkit.report.compare_text import MAX_SHOWN_IDS, clip, id_list, stats_rows, value_text
 
@@ -63,11 +63,11 @@ def render_markdown(comparison: Comparison, decision: GateDecision | None = None
         out.append("None.")
     for pair in broken[: MAX_SHOWN_IDS * 5]:
         out.append(f"- **{md_cell(pair.id)}**")
-        for claim in failing_claims(pair.new or {}):
-            evidence = claim.get("evidence") or {}
-            ev = (f" — evidence `{md_cell(str(evidence.get('passage_id')))}`: “{md_cell(evidence.get('text', ''))}”"
+        for claim in pair.new_failing_claims:
+            evidence = claim.evidence
+            ev = (f" — evidence `{md_cell(str(evidence.passage_id))}`: “{md_cell(evidence.text)}”"
                   if evidence else " — no evidence")
-            out.append(f"  - “{md_cell(claim.get('text', ''))}” → {claim.get('verdict')}{ev}")
+            out.append(f"  - “{md_cell(claim.text)}” → {claim.verdict or None}{ev}")
     if len(broken) > MAX_SHOWN_IDS * 5:
         out.append(f"- … {len(broken) - MAX_SHOWN_IDS * 5} more (see the JSON or JUnit output)")
     out += ["", "</details>", ""]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from faithkit.records import RunManifest
 
 
 def _fmt(value: Any) -> str:
@@ -14,9 +17,12 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
-def summary_lines(manifest: dict[str, Any]) -> list[str]:
-    s = manifest["summary"]
-    checker = manifest.get("checker", {})
+def summary_lines(manifest: RunManifest | Mapping[str, Any]) -> list[str]:
+    """The summary table of a run; ``manifest`` as a RunManifest or as the dict `run_check` returns."""
+    if not isinstance(manifest, RunManifest):
+        manifest = RunManifest.from_dict(manifest)
+    s = manifest.summary
+    checker = manifest.checker
     rows = [
         ("checker", f"{checker.get('checker', '?')}  threshold {_fmt(checker.get('threshold'))}"),
         ("answers", f"{s['answers']}  (scored {s['scored']}, refusals {s['refusals']}, no claims "
@@ -43,7 +49,7 @@ def summary_lines(manifest: dict[str, Any]) -> list[str]:
     return [f"{k:<{width}}  {v}" for k, v in rows]
 
 
-def print_summary(manifest: dict[str, Any], out_dir: Path) -> None:
+def print_summary(manifest: RunManifest | Mapping[str, Any], out_dir: Path) -> None:
     for line in summary_lines(manifest):
         print(line)
     print(f"results: {Path(out_dir) / 'results.jsonl'}")

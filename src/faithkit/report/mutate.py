@@ -1,0 +1,70 @@
+"""The reports of `faithkit mutate`: the terminal text, suite.json, suite.md and verdicts.jsonl.
+
+Renders a ``mutation.suite.SuiteResult`` (and the cascade misses computed from it); computes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from faithkit.agree import CascadeMisses
+from faithkit.io.files import atomic_write_text
+from faithkit.mutation.suite import SuiteResult, suite_table_rows
+from faithkit.report.table import format_rate, render_table
+
+
+def suite_payload(result: SuiteResult, claims: str, mutants_source: str, cascade: Sequence[str] | None,
+                  misses: CascadeMisses | None) -> dict[str, Any]:
+    """What suite.json holds: the suite's counts, where claims and mutants came from, and the cascade."""
+    payload = result.as_dict()
+    payload["claims"] = claims
+    payload["mutants"]["source"] = mutants_source
+    if cascade and misses is not None:
+        payload["cascade"] = {"first": cascade[0], "second": cascade[1], **misses.as_dict()}
+    return payload
+
+
+def render_suite(result: SuiteResult, confidence: float, cascade: Sequence[str] | None,
+                 misses: CascadeMisses | None) -> str:
+    """The terminal report: which mutants ran, the Move 6 table, error counts, the cascade table."""
+    headers, rows = suite_table_rows(result)
+    text = [
+        result.selection.describe(),
+        f"{result.originals} original claims; 95% Wilson intervals"
+        if confidence == 0.95
+        else f"{confidence:.0%} Wilson intervals",
+        render_table(headers, rows),
+    ]
+    text += [f"{c.label}: {c.errors} error verdicts (counted as flags)" for c in result.checkers if c.errors]
+    if cascade and misses is not None:
+        text += [
+            "",
+            f"cascade {cascade[0]} -> {cascade[1]} (second stage sees only what {cascade[0]} flags):",
+            render_table(
+                ["fault type", f"{cascade[1]} alone", "cascade", "routing misses"],
+                [
+                    [
+                        c,
+                        format_rate(misses.second_alone[c]),
+                        format_rate(misses.cascade[c]),
+                        format_rate(misses.routing_misses[c]),
+                    ]
+                    for c in misses.second_alone
+                ],
+            ),
+        ]
+    return "\n".join(text)
+
+
+def write_suite_files(out: Path, result: SuiteResult, payload: dict[str, Any]) -> None:
+    """DIR/suite.json, DIR/suite.md and DIR/verdicts.jsonl (one line per checker verdict)."""
+    headers, rows = suite_table_rows(result)
+    out.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(out / "suite.json", json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+    atomic_write_text(out / "suite.md",
+                      result.selection.describe() + "\n\n" + render_table(headers, rows, style="markdown") + "\n")
+    atomic_write_text(out / "verdicts.jsonl",
+                      "".join(json.dumps(item.as_dict(), ensure_ascii=False) + "\n" for item in result.items))
