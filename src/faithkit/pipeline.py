@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from faithkit import __version__
-from faithkit.checkers.base import Checker
+from faithkit.checkers.base import Checker, counters_of, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
 from faithkit.errors import UsageError
@@ -84,9 +84,7 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         records[pos] = record
         if not item.contexts:
             record["warnings"].append("empty_contexts")
-        warnings_for = getattr(checker, "warnings_for", None)  # e.g. judge_same_family (LLM judge hygiene)
-        if callable(warnings_for):
-            record["warnings"] += warnings_for(item)
+        record["warnings"] += warnings_of(checker, item)  # e.g. judge_same_family (LLM judge hygiene)
         if not item.answer.strip():
             record.update(status="no_claims", warnings=[*record["warnings"], "empty_answer"])
             continue
@@ -221,7 +219,7 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
         writer.close()
     result = summary.as_dict()
     merged: dict[str, int] = {}
-    for counters in _counters_of(checker, options.claims):
+    for counters in counters_of(checker, options.claims):  # every component of the checker tree, once
         for key, value in counters.items():
             merged[key] = merged.get(key, 0) + value
     # Counts read from the written records win: a checker's own counters also see the reference checks.
@@ -247,18 +245,3 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     (out / "run.json").unlink(missing_ok=True)
     return manifest
 
-
-def _counters_of(*components: Any) -> list[dict[str, int]]:
-    """Every ``counters`` dict found on the components and on checkers they wrap (inner / nli / judge)."""
-    found, seen = [], set()
-    stack = list(components)
-    while stack:
-        component = stack.pop()
-        if component is None or id(component) in seen:
-            continue
-        seen.add(id(component))
-        counters = getattr(component, "counters", None)
-        if isinstance(counters, dict):
-            found.append(counters)
-        stack += [getattr(component, attr, None) for attr in ("inner", "nli", "judge")]
-    return found
