@@ -75,8 +75,11 @@ class Entry:
     def make(self, options: Options, context: BuildContext) -> Checker:
         factory = self.factory
         if isinstance(factory, str):
-            module, _, attr = factory.partition(":")
-            factory = getattr(importlib.import_module(module), attr)
+            module, _, path = factory.partition(":")
+            target: Any = importlib.import_module(module)
+            for attr in path.split("."):  # "pkg.mod:Class.from_options" names a classmethod
+                target = getattr(target, attr)
+            factory = target
         return factory(options, context)
 
 
