@@ -151,3 +151,24 @@ def test_no_llm_module_imports_argparse():
         names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         names |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         assert "argparse" not in names, path
+
+
+def test_cli_choices_match_the_option_models():
+    from typing import get_args
+
+    from faithkit.checkers.llm_options import JudgeOptions
+    from faithkit.commands._llm_args import JUDGE_MODE_CHOICES, PROVIDERS
+    from faithkit.llm.options import LLMOptions
+
+    assert get_args(JudgeOptions.model_fields["judge_mode"].annotation) == JUDGE_MODE_CHOICES
+    assert get_args(LLMOptions.model_fields["provider"].annotation) == PROVIDERS
+
+
+def test_help_builds_without_option_models():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom faithkit.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('pydantic', 'numpy', 'faithkit.checkers.registry') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip().splitlines()[-1] == "[]"

@@ -25,10 +25,12 @@ counters of every node it yields instead of guessing attribute names.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from faithkit.checkers.options import CheckerOptions
 from faithkit.records import ClaimCheck, Interaction, Verdict
+
+if TYPE_CHECKING:  # the contract stays importable without pydantic (``faithkit --help`` imports it)
+    from faithkit.checkers.options import CheckerOptions
 
 
 @runtime_checkable

@@ -13,12 +13,10 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD, NLIOptions, _off_is_none
-from faithkit.checkers.window_veto import DEFAULT_WINDOW_VETO
+from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD, DEFAULT_WINDOW_VETO, NLIOptions, _off_is_none
 from faithkit.llm.options import LLMOptions
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
 
-JUDGE_MODE_CHOICES = ("batch", "per-claim", "extract-and-label")
 DEFAULT_ROUTE_BELOW = 0.98  # see checkers/cascade.py for how it was chosen
 
 

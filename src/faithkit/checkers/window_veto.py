@@ -21,9 +21,10 @@ from bisect import bisect_left
 
 import numpy as np
 
+from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
 from faithkit.records import Window
 
-DEFAULT_WINDOW_VETO = 0.8
+__all__ = ["DEFAULT_WINDOW_VETO", "content_words", "usable_windows"]
 
 _STOPWORDS = frozenset(
     "a an the and or but if of to in on at by for with from as is are was were be been it its this that these those "

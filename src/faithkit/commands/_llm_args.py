@@ -8,11 +8,15 @@ the ``LLMOptions`` fields, and ``commands/_checker_args.flag_options`` the check
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from faithkit.checkers.llm_options import JUDGE_MODE_CHOICES
-from faithkit.llm.options import PROVIDERS, LLMOptions
-from faithkit.options import parse_options
+if TYPE_CHECKING:
+    from faithkit.llm.options import LLMOptions
+
+PROVIDERS = ("openai", "anthropic")
+JUDGE_MODE_CHOICES = ("batch", "per-claim", "extract-and-label")
+"""The choices argparse shows; the option models (``LLMOptions.provider``, ``JudgeOptions.judge_mode``) validate
+the same values (a test keeps the two equal). Written out here so building --help imports no option model."""
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,6 +87,9 @@ def given(args: argparse.Namespace, names: tuple[str, ...]) -> dict[str, Any]:
 def llm_options(args: argparse.Namespace, model: str | None) -> LLMOptions:
     """The provider options of a command line, for components built outside the registry (decomposer,
     omission reviewer). Bad values are UsageErrors naming the flag's option."""
+    from faithkit.llm.options import LLMOptions
+    from faithkit.options import parse_options
+
     values = given(args, LLM_FLAGS)
     if model is not None:
         values["model"] = model

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     numbers = True if args.numbers else None if {"numbers", "arithmetic"} & set(spec.options) else False
     flags = {"model": args.model, "revision": args.revision, "threshold": args.threshold,
              "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
-             "window_veto": "off" if args.no_window_veto else None, "numbers": numbers, "arithmetic": numbers}
+             "window_veto": False if args.no_window_veto else None, "numbers": numbers, "arithmetic": numbers}
     context = BuildContext()
     if args.cache != "off":
         from faithkit.cache import ContentCache

@@ -64,7 +64,7 @@ def checker_flags(args: argparse.Namespace, name: str) -> dict:
     model = (args.llm_model or args.model) if name in LLM_CHECKERS else args.model
     return {"model": model, "revision": args.revision, "threshold": args.threshold,
             "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
-            "window_veto": None if not args.no_window_veto else "off",
+            "window_veto": False if args.no_window_veto else None,
             "numbers": False if args.no_numbers else None, "arithmetic": False if args.no_arithmetic else None,
             **given(args, LLM_FLAGS), **given(args, JUDGE_FLAGS)}
 

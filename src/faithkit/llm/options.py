@@ -13,8 +13,6 @@ from pydantic import Field
 
 from faithkit.options import Options
 
-PROVIDERS = ("openai", "anthropic")
-
 
 class LLMOptions(Options):
     """model: the LLM's model name (needed to build anything); provider: openai (any OpenAI-compatible server)
