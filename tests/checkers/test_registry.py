@@ -172,3 +172,26 @@ def test_help_builds_without_option_models():
             "print(sorted(m for m in ('pydantic', 'numpy', 'faithkit.checkers.registry') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["--checker", "cascade", "--model", "m", "--revision", "r1"], {"nli_revision": "r1"}),
+    (["--checker", "cascade", "--model", "m", "--nli-model", "/x", "--route-below", "0.9", "--threshold", "0.6"],
+     {"nli_model": "/x", "route_below": 0.9, "threshold": 0.6}),
+    (["--checker", "judge", "--model", "nli-dir", "--llm-model", "qwen", "--judge-mode", "per-claim"],
+     {"model": "qwen", "judge_mode": "per-claim"}),
+    (["--checker", "nli", "--model", "/m", "--revision", "r1", "--no-window-veto", "--no-arithmetic"],
+     {"model": "/m", "revision": "r1", "window_veto": None, "arithmetic": False}),
+])
+def test_check_flags_map_onto_the_same_options_as_spec_strings(argv, expected):
+    """The flags of `faithkit check` become the checker's options; for a cascade `--revision` is the NLI
+    stage's (check.py sent it there while the registry dropped it: both paths now agree)."""
+    from faithkit.cli import build_parser
+    from faithkit.commands.check import checker_flags
+
+    args = build_parser().parse_args(["check", "log.jsonl", "--out", "o", "--base-url", "http://127.0.0.1:9/v1",
+                                      *argv])
+    spec = parse_checker_spec(args.checker)
+    checker = build_from_spec(spec, checker_flags(args, spec.name))
+    built = rebuild_spec(checker)
+    assert {k: built.get(k, "<default>") for k in expected} == expected
