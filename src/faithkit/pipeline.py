@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from faithkit import __version__
-from faithkit.checkers.base import Checker, counters_of, warnings_of
+from faithkit.checkers.base import Checker, merged_counters, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
 from faithkit.errors import UsageError
@@ -218,10 +218,7 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     finally:
         writer.close()
     result = summary.as_dict()
-    merged: dict[str, int] = {}
-    for counters in counters_of(checker, options.claims):  # every component of the checker tree, once
-        for key, value in counters.items():
-            merged[key] = merged.get(key, 0) + value
+    merged = merged_counters(checker, options.claims)  # every component of the checker tree, once
     # Counts read from the written records win: a checker's own counters also see the reference checks.
     result.update({k: v for k, v in merged.items() if k not in result})
     result["checker_counters"] = merged

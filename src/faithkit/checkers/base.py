@@ -144,3 +144,12 @@ def counters_of(*components: Any) -> list[dict[str, int]]:
         if isinstance(counters, dict):
             found.append(counters)
     return found
+
+
+def merged_counters(*components: Any) -> dict[str, int]:
+    """The counters of every component in the trees of ``components``, summed key by key."""
+    merged: dict[str, int] = {}
+    for counters in counters_of(*components):
+        for key, value in counters.items():
+            merged[key] = merged.get(key, 0) + value
+    return merged

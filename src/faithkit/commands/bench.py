@@ -45,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from faithkit.bench import bench_file, format_table
+    from faithkit.checkers.base import merged_counters
     from faithkit.checkers.registry import BuildContext
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
 
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         "threshold": threshold,
         "seed": args.seed,
         "seconds": round(time.time() - started, 2),
-        "counters": dict(getattr(checker, "counters", {})),  # nli_pairs_scored vs nli_cache_hits: what ran
+        "counters": merged_counters(checker),  # nli_pairs_scored vs nli_cache_hits: what ran
         "datasets": {name: r.as_dict() for name, r in results.items()},
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -92,3 +93,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: {truncated} (window, claim) pairs were longer than the model's limit and were truncated "
               "(counters.truncated_pairs in the JSON)", file=sys.stderr)
     return 0
+
