@@ -182,7 +182,8 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
     defaults = {"batch_size": 32, "device": "cpu", "window_veto": DEFAULT_WINDOW_VETO, "smoke_check": True}
     values = dict(options)
     for key, value in named.items():
-        if value is None and key != "window_veto" or (key in defaults and value == defaults[key]):
+        unset = value is None and key != "window_veto"  # window_veto=None is a value: the veto is off
+        if unset or (key in defaults and value == defaults[key]):
             continue
         if key in fields or key in _STRICT_COMPAT:
             values[key] = value
