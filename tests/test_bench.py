@@ -183,7 +183,7 @@ def test_cli_bench_writes_the_documented_json(tmp_path, small_file, monkeypatch)
     import faithkit.checkers.registry as registry
     from faithkit.cli import main
 
-    monkeypatch.setattr(registry, "build_checker", lambda *a, **k: CopyChecker())
+    monkeypatch.setattr(registry, "build", lambda *a, **k: CopyChecker())
     out = tmp_path / "result.json"
     assert main(["bench", str(small_file), "--out", str(out), "--threshold", "0.5"]) == 0
     data = json.loads(out.read_text())

@@ -48,11 +48,13 @@ def test_window_veto_stops_a_borrowed_word_from_passing_the_flipped_negation(nli
     flipped = "You can cancel your Team plan at any time, and the current month is refunded."
     faithful = "You can cancel your Team plan at any time, but the current month is not refunded."
     (vetoed,) = nli.check([ClaimCheck(flipped, (BILLING,))])
-    assert vetoed.label == "not_supported" and vetoed.detail["vetoed_windows"] == 1
+    # the veto removes the window that borrows "refunded"; the alignment rule (on by default) also removes the
+    # windows around the "not refunded" sentence
+    assert vetoed.label == "not_supported" and vetoed.detail["vetoed_windows"] >= 1
     assert vetoed.label3 == "contradicted"
     (kept,) = nli.check([ClaimCheck(faithful, (BILLING,))])
     assert kept.label == "supported"
-    unvetoed = NLIChecker(window_veto=None).load()
+    unvetoed = NLIChecker(window_veto=None, alignment=False).load()
     (passed,) = unvetoed.check([ClaimCheck(flipped, (BILLING,))])
     assert passed.label == "supported"  # the failure the veto exists for
 

@@ -86,25 +86,19 @@ def test_route_below_must_be_a_probability():
 
 @pytest.mark.slow
 def test_cascade_built_from_options_runs_with_a_real_nli_model(tmp_path, tiny_nli):
-    """build_llm_checker + the real NLIChecker (tiny random weights: nothing reaches 0.98, all go to the judge)."""
-    import argparse
+    """The registry's cascade + the real NLIChecker (tiny random weights: nothing reaches 0.98, all go to the judge)."""
     import json
 
-    from faithkit.checkers.nli import NLIChecker
-    from faithkit.llm.cli_options import add_llm_arguments, build_llm_checker
+    from faithkit.checkers.registry import build
     from faithkit.pipeline import run_check
 
     log = tmp_path / "log.jsonl"
     log.write_text(json.dumps({"id": "a", "question": "q", "contexts": [{"id": "plans", "text": PASSAGES[0].text}],
                                "answer": "The Team plan includes SSO."}) + "\n")
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--checker")
-    parser.add_argument("--model")
-    add_llm_arguments(parser)
     with LoopbackServer(JUDGE) as server:
-        args = parser.parse_args(["--checker", "cascade", "--model", "judge", "--base-url", server.base_url,
-                                  "--cache", "off", "--judge-mode", "per-claim"])
-        checker = build_llm_checker(args, lambda: NLIChecker(tiny_nli, smoke_check=False))
+        checker = build("cascade", {"model": "judge", "base_url": server.base_url, "judge_mode": "per-claim",
+                                    "nli_model": str(tiny_nli), "smoke_check": False, "numbers": False,
+                                    "arithmetic": False})
         manifest = run_check(log, tmp_path / "out", checker)
         assert server.calls == 1
     summary = manifest["summary"]

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from faithkit.checkers.labels import resolve_label_order
-from faithkit.checkers.nli import NLIChecker, bundled_model_path
+from faithkit.checkers.nli import NLIChecker
 from faithkit.errors import LabelOrderError, ModelLoadError
 from faithkit.records import ClaimCheck, Passage
 
@@ -168,8 +168,9 @@ def test_window_veto_looks_at_the_sentence_the_claim_is_about_in_windows_of_any_
     texts = [w.text for w in windows]
     probs = np.tile([0.6, 0.3, 0.1], (len(windows), 1))
     probs[texts.index("The current month is not refunded."), 2] = 0.9
-    checker = NLIChecker(model=bundled_model_path(), window_veto=0.8)
-    usable = checker._usable_windows("The current month is refunded.", windows, probs)
+    from faithkit.checkers.window_veto import usable_windows
+
+    usable = usable_windows("The current month is refunded.", windows, probs, 0.8)  # alignment off: the veto alone
     vetoed = sorted(t for t, ok in zip(texts, usable) if not ok)
     assert vetoed == sorted(t for t in texts if "not refunded" in t and t != "The current month is not refunded.")
     assert len(vetoed) == 3  # two pairs and the triple

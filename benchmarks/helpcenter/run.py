@@ -36,7 +36,7 @@ from suite_score import INTERACTIONS, LABELS, figures, predict, read_jsonl, rend
 
 def parse_opts(items: list[str]) -> dict[str, Any]:
     """``["batch_size=16", "window_veto=off"]`` -> typed values, as `faithkit mutate --checker` parses them."""
-    from faithkit.commands._checker_args import _value
+    from faithkit.checkers.spec import _value
 
     out: dict[str, Any] = {}
     for item in items:

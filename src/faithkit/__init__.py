@@ -22,12 +22,18 @@ _EXPORTS: dict[str, str] = {
     "ModelLoadError": "faithkit.errors", "LabelOrderError": "faithkit.errors", "BackendError": "faithkit.errors",
     "MissingDependencyError": "faithkit.errors", "ResultsError": "faithkit.errors",
     # checkers
-    "Checker": "faithkit.checkers.base", "build_checker": "faithkit.checkers.registry",
+    "Checker": "faithkit.checkers.base", "CheckerBase": "faithkit.checkers.base",
+    "build_checker": "faithkit.checkers.registry", "build": "faithkit.checkers.registry",
+    "register": "faithkit.checkers.registry", "rebuild": "faithkit.checkers.registry",
+    "BuildContext": "faithkit.checkers.registry", "Options": "faithkit.options",
+    "NLIOptions": "faithkit.checkers.nli_options", "SimilarityOptions": "faithkit.checkers.similarity_options",
+    "JudgeOptions": "faithkit.checkers.llm_options", "CascadeOptions": "faithkit.checkers.llm_options",
+    "LLMOptions": "faithkit.llm.options", "parse_checker_spec": "faithkit.checkers.spec",
     "NLIChecker": "faithkit.checkers.nli", "SimilarityChecker": "faithkit.checkers.similarity",
     "NumberChecks": "faithkit.checkers.numbers", "ScriptedChecker": "faithkit.checkers.fake",
     # pipeline and results
     "run_check": "faithkit.pipeline", "check_chunk": "faithkit.pipeline", "CheckOptions": "faithkit.pipeline",
-    "read_log": "faithkit.io.log", "read_results": "faithkit.io.results",
+    "read_log": "faithkit.io.log", "read_results": "faithkit.io.results", "rescore": "faithkit.rescore",
     "SentenceClaims": "faithkit.claims.sentences", "split_sentences": "faithkit.text.sentences",
     "passage_windows": "faithkit.text.windows",
     # testing

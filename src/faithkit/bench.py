@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.base import Checker
+from faithkit.checkers.base import Checker, walk
 from faithkit.claims.sentences import sentence_claims
 from faithkit.errors import InputFormatError, UsageError
 from faithkit.guards import expect_verdicts
@@ -153,8 +153,8 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     owners: list[tuple[int, int]] = []  # (claim index, chunk index)
     pairs = 0
     window_counts: dict[str, int] = {}
-    nli = getattr(checker, "inner", checker)  # the numbers stage wraps the NLI checker
-    window_sentences = getattr(nli, "window_sentences", DEFAULT_WINDOW_SENTENCES)
+    windowed = [c.window_sentences for c in walk(checker) if hasattr(c, "window_sentences")]  # e.g. under numbers
+    window_sentences = windowed[0] if windowed else DEFAULT_WINDOW_SENTENCES
     for ci, claim in enumerate(claims):
         for di, doc in enumerate(claim.docs):
             passages = (Passage("doc", doc),)

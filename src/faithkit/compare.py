@@ -35,6 +35,10 @@ VOLATILE_SETTING_KEYS = frozenset(
 )
 """Keys inside those sections that change speed or plumbing, never a verdict."""
 
+DERIVED_SETTING_KEYS = frozenset({"rebuild"})
+"""Keys that restate settings already compared (a checker's ``rebuild`` spec repeats its non-default options):
+comparing them again adds nothing, and would flag every baseline written before the key existed."""
+
 INFO_KEYS = ("faithkit_version", "input.sha256", "packages")
 """Manifest entries whose change is worth printing but does not by itself change what a rate means."""
 
@@ -240,7 +244,7 @@ def _flatten(value: Any, prefix: str) -> dict[str, Any]:
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         for key, sub in value.items():
-            if key in VOLATILE_SETTING_KEYS:
+            if key in VOLATILE_SETTING_KEYS or key in DERIVED_SETTING_KEYS:
                 continue
             out.update(_flatten(sub, f"{prefix}.{key}"))
         return out

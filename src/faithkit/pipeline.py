@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from faithkit import __version__
-from faithkit.checkers.base import Checker
+from faithkit.checkers.base import Checker, merged_counters, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
 from faithkit.errors import UsageError
@@ -116,9 +116,7 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         records.append(pending)
         if not item.contexts:
             pending.warnings.append("empty_contexts")
-        warnings_for = getattr(checker, "warnings_for", None)  # e.g. judge_same_family (LLM judge hygiene)
-        if callable(warnings_for):
-            pending.warnings += warnings_for(item)
+        pending.warnings += warnings_of(checker, item)  # e.g. judge_same_family (LLM judge hygiene)
         if not item.answer.strip():
             pending.status = "no_claims"
             pending.warnings.append("empty_answer")
@@ -250,10 +248,7 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     finally:
         writer.close()
     result = summary.as_dict()
-    merged: dict[str, int] = {}
-    for counters in _counters_of(checker, options.claims):
-        for key, value in counters.items():
-            merged[key] = merged.get(key, 0) + value
+    merged = merged_counters(checker, options.claims)  # every component of the checker tree, once
     # Counts read from the written records win: a checker's own counters also see the reference checks.
     result.update({k: v for k, v in merged.items() if k not in result})
     result["checker_counters"] = merged
@@ -268,18 +263,3 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     (out / "run.json").unlink(missing_ok=True)
     return manifest.to_dict()
 
-
-def _counters_of(*components: Any) -> list[dict[str, int]]:
-    """Every ``counters`` dict found on the components and on checkers they wrap (inner / nli / judge)."""
-    found, seen = [], set()
-    stack = list(components)
-    while stack:
-        component = stack.pop()
-        if component is None or id(component) in seen:
-            continue
-        seen.add(id(component))
-        counters = getattr(component, "counters", None)
-        if isinstance(counters, dict):
-            found.append(counters)
-        stack += [getattr(component, attr, None) for attr in ("inner", "nli", "judge")]
-    return found

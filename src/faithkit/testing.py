@@ -83,13 +83,10 @@ def as_passages(contexts: Sequence[ContextLike] | str) -> tuple[Passage, ...]:
 @lru_cache(maxsize=8)
 def _named_checker(name: str, threshold: float | None):
     """Build (and load) a registry checker once per (name, threshold): model loading is the slow part."""
+    from faithkit.checkers.base import load_checker
     from faithkit.checkers.registry import build_checker
 
-    checker = build_checker(name, threshold=threshold)
-    load = getattr(checker, "load", None)
-    if callable(load):
-        load()
-    return checker
+    return load_checker(build_checker(name, threshold=threshold))
 
 
 def resolve_checker(checker: Any = None, threshold: float | None = None):

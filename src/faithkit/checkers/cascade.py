@@ -8,7 +8,7 @@ is decided by the judge; its verdict keeps the NLI score in ``detail["nli"]``. `
 What the cascade never re-checks is a claim NLI passed with high confidence, so it inherits NLI's blind spots
 (merged claims, entity swaps that keep the sentence shape): measure its miss rate per fault type.
 
-counters (the cascade's own; the pipeline also reads ``nli`` and ``judge``): cascade_claims,
+counters (the cascade's own; the pipeline also sums those of its ``children()``, nli and judge): cascade_claims,
 cascade_decided_by_nli, cascade_routed_to_judge, cascade_judge_requests_avoided (judge prompts a judge-only
 run would have needed, minus those this run needed, in the judge's mode).
 """
@@ -19,16 +19,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from faithkit.checkers.base import Checker
+from faithkit.checkers.base import Checker, CheckerBase
 from faithkit.checkers.judge import JudgeChecker, plan_units
+from faithkit.checkers.llm_options import DEFAULT_ROUTE_BELOW
 from faithkit.errors import UsageError
 from faithkit.guards import expect_verdicts
-from faithkit.records import SUPPORTED, ClaimCheck, Interaction, Verdict
+from faithkit.records import SUPPORTED, ClaimCheck, Verdict
 
-DEFAULT_ROUTE_BELOW = 0.98
+__all__ = ["DEFAULT_ROUTE_BELOW", "CascadeChecker"]
 
 
-class CascadeChecker:
+class CascadeChecker(CheckerBase):
     name = "cascade"
     threshold: float | None = None
 
@@ -45,16 +46,11 @@ class CascadeChecker:
 
     def spec(self) -> dict[str, Any]:
         return {"checker": self.name, "route_below": self.route_below, "nli": self.nli.spec(),
-                "judge": self.judge.spec()}
+                "judge": self.judge.spec(), **self.rebuild_entry()}
 
-    def load(self) -> CascadeChecker:
-        load = getattr(self.nli, "load", None)
-        if callable(load):
-            load()
-        return self
-
-    def warnings_for(self, interaction: Interaction) -> list[str]:
-        return self.judge.warnings_for(interaction)
+    def children(self) -> tuple[Checker, ...]:
+        """load() and warnings_for() reach both stages; the pipeline sums both stages' counters."""
+        return (self.nli, self.judge)
 
     def confident(self, verdict: Verdict) -> bool:
         return verdict.label == SUPPORTED and verdict.score is not None and verdict.score >= self.route_below

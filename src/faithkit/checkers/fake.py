@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from faithkit.checkers.base import CheckerBase
 from faithkit.records import ClaimCheck, Evidence, Verdict
 
 
@@ -27,7 +28,7 @@ def _from_label(label: str, stage: str, request: ClaimCheck) -> Verdict:
     raise ValueError(f"unknown scripted label {label!r}")
 
 
-class ScriptedChecker:
+class ScriptedChecker(CheckerBase):
     """Returns scripted verdicts keyed by claim text (see module docstring)."""
 
     name = "scripted"

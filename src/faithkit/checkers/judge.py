@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
+from faithkit.checkers.base import CheckerBase
 from faithkit.errors import UsageError
 from faithkit.llm import prompts
 from faithkit.llm.hygiene import hygiene_warnings
@@ -78,7 +79,7 @@ def plan_units(requests: Sequence[ClaimCheck], mode: str, max_claims_per_call: i
     return units
 
 
-class JudgeChecker:
+class JudgeChecker(CheckerBase):
     """Checker that asks an LLM to label claims. See the module docstring for modes and guarantees.
 
     counters: judge_calls (model calls made, re-asks included, cache hits excluded), judge_requests (judge
@@ -159,7 +160,7 @@ class JudgeChecker:
         }
         if self.repeats > 1:
             spec.update({"repeats": self.repeats, "repeat_modes": list(self.repeat_modes) or None})
-        return spec
+        return {**spec, **self.rebuild_entry()}
 
     def warnings_for(self, interaction: Interaction) -> list[str]:
         """Per-answer warnings (``judge_same_family`` when metadata.generator_model shares the judge's family)."""

@@ -1,8 +1,14 @@
-"""Reading an NLI head's label order from its config, by name, never by position.
+"""Reading a pair classifier's label roles from its config, by name, never by position.
 
 cross-encoder/nli-deberta-v3-base orders its outputs contradiction, entailment, neutral; facebook/bart-large-mnli
 orders them contradiction, neutral, entailment. A hard-coded index silently reads one label as another, so the
 order is resolved from ``config.id2label`` and anything unknown or ambiguous is refused.
+
+Roles, not NLI labels: what a checker needs is which output means "entailed / supported" and which mean "not"
+(and, for a 3-way head, which of those is "contradiction", for the diagnostic and the window veto). A binary
+detector (MiniCheck-style ``{0: "not_supported", 1: "supported"}``) resolves by name; one whose names say nothing
+(``LABEL_0`` / ``LABEL_1``) fits when the user names its entailment output (``entailment_label="LABEL_1"``): the
+other outputs are then "not supported". Nothing is ever guessed from positions.
 """
 
 from __future__ import annotations
@@ -40,14 +46,37 @@ def _canonical(name: str) -> str | None:
     return _ALIASES.get(key)
 
 
-def resolve_label_order(id2label: dict[int | str, str]) -> LabelOrder:
+def _declared(id2label: dict[int | str, str], entailment_label: str) -> LabelOrder:
+    """The roles when the user named the entailment output: a 3-way head keeps neutral / contradiction if the
+    other names say so; otherwise every other output is "not entailment" (summed)."""
+    items = sorted(((int(k), str(v)) for k, v in id2label.items()), key=lambda kv: kv[0])
+    names = tuple(v for _, v in items)
+    matches = [i for i, v in items if v == entailment_label]
+    if len(matches) != 1:
+        raise LabelOrderError(f"entailment_label {entailment_label!r} names {len(matches)} outputs of id2label "
+                              f"{dict(id2label)}; it must name exactly one of {list(names)}")
+    entail = matches[0]
+    rest = {_canonical(v): i for i, v in items if i != entail}
+    if len(items) == 3 and set(rest) == {"neutral", "contradiction"}:
+        return LabelOrder(entail, rest["neutral"], rest["contradiction"], None, names)
+    if len(items) != 2:
+        raise LabelOrderError(f"entailment_label fits a 2-output head, or a 3-output head whose other labels are "
+                              f"neutral and contradiction; id2label is {dict(id2label)}")
+    other = next(i for i, _ in items if i != entail)
+    return LabelOrder(entail, None, None, other, names)
+
+
+def resolve_label_order(id2label: dict[int | str, str], entailment_label: str | None = None) -> LabelOrder:
     """Map output indices to entailment / neutral / contradiction (or entailment / not_entailment).
 
-    Raises LabelOrderError when a label is unknown (e.g. LABEL_0), two outputs claim the same meaning, or the
-    set of meanings is not one of the two supported shapes.
+    entailment_label: the id2label name of the "supported" output, for heads whose names are not meanings.
+    Raises LabelOrderError when a label is unknown (e.g. LABEL_0) and not declared, two outputs claim the same
+    meaning, or the set of meanings is not one of the two supported shapes.
     """
     if not id2label:
         raise LabelOrderError("model config has no id2label: cannot tell which output is entailment")
+    if entailment_label is not None:
+        return _declared(id2label, entailment_label)
     found: dict[str, int] = {}
     names = []
     for raw_index, name in sorted(id2label.items(), key=lambda kv: int(kv[0])):
@@ -57,7 +86,8 @@ def resolve_label_order(id2label: dict[int | str, str]) -> LabelOrder:
         if meaning is None:
             raise LabelOrderError(
                 f"unknown label {name!r} at index {index} in id2label {dict(id2label)}; "
-                "expected names like entailment / neutral / contradiction"
+                "expected names like entailment / neutral / contradiction (or supported / not_supported), or "
+                "name the entailment output with the option entailment_label (e.g. entailment_label=LABEL_1)"
             )
         if meaning in found:
             raise LabelOrderError(f"ambiguous id2label {dict(id2label)}: two outputs mean {meaning!r}")

@@ -1,36 +1,45 @@
 """NLI cross-encoder checker: a claim is supported when some premise window entails it.
 
 Each claim is scored against every window of 1-3 adjacent sentences of every passage (never across passages;
-``window_sentences``) and the best window decides. Pairs of a whole batch of claims are deduplicated, sorted by
-length and run in dynamically padded batches under ``torch.inference_mode()``. A pair longer than the model's limit
-is truncated by the tokenizer and *flagged*, never silently. "Contradicted" is only a diagnostic, read from the
-windows of the passage that best supports the claim: NLI heads call off-topic pairs contradictions.
+``window_sentences``) and the best window decides. Pairs of a whole batch of claims are deduplicated and scored by
+the reusable pair parts (``checkers.pairs``: length-sorted batches, truncation flagged, content cache); the window
+veto (``checkers.window_veto``) keeps a multi-sentence window from supporting a claim its own sentence
+contradicts. "Contradicted" is only a diagnostic, read from the windows of the passage that best supports the
+claim: NLI heads call off-topic pairs contradictions. Any pair classifier fits, through label roles: a binary
+detector head with ``entailment_label`` (``checkers.labels``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import re
-from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, clauses, not_aligned
-from faithkit.checkers.labels import LabelOrder, resolve_label_order
-from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
-from faithkit.errors import MissingDependencyError, ModelLoadError
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT
+from faithkit.checkers.base import CheckerBase
+from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, NLIOptions
+from faithkit.checkers.pairs import (
+    SMOKE_CONTRADICTED,
+    SMOKE_ENTAILED,
+    SMOKE_PREMISE,
+    CachedPairScoring,
+    PairScorer,
+    PairScores,
+    weights_hash,
+)
+from faithkit.checkers.window_veto import content_words, usable_windows
+from faithkit.errors import ModelLoadError
 from faithkit.guards import check_threshold
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
+__all__ = ["BUNDLED_MODEL_NAME", "NLIChecker", "PairScorer", "PairScores", "SMOKE_CONTRADICTED", "SMOKE_ENTAILED",
+           "SMOKE_PREMISE", "bundled_model_path", "content_words", "passages_of", "weights_hash"]
+
 BUNDLED_MODEL_NAME = "faithkit-nli-minilm"
-SMOKE_PREMISE = "The dog is sleeping on the porch."
-SMOKE_ENTAILED = "The dog is sleeping."
-SMOKE_CONTRADICTED = "The dog is not sleeping."
 
 
 def bundled_model_path() -> Path:
@@ -38,114 +47,7 @@ def bundled_model_path() -> Path:
     return Path(__file__).resolve().parent.parent / "models" / BUNDLED_MODEL_NAME
 
 
-def weights_hash(folder: Path) -> str:
-    """sha256 over the weight files of a local model folder: the identity used in manifests and caches."""
-    digest = hashlib.sha256()
-    files = sorted(p for p in folder.iterdir() if p.suffix in {".safetensors", ".bin", ".pt"})
-    if not files:
-        raise ModelLoadError(f"{folder}: no weight files (*.safetensors / *.bin)")
-    for path in files:
-        digest.update(path.name.encode())
-        with path.open("rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(block)
-    return "sha256:" + digest.hexdigest()
-
-
-class PairScores(NamedTuple):
-    """Probabilities per pair, columns (entailment, neutral, contradiction), and per-pair truncation flags."""
-
-    probs: np.ndarray
-    truncated: np.ndarray
-
-
-class PairScorer:
-    """A Hugging Face sequence-classification NLI model that scores (premise, hypothesis) pairs.
-
-    Loads from a local folder or a hub id (+ revision); resolves the label order from config.id2label; runs
-    a smoke check (one obvious entailment, one obvious contradiction) and refuses a model that gets it wrong.
-    """
-
-    def __init__(self, model: str | Path, revision: str | None = None, batch_size: int = 32,
-                 max_length: int | None = None, device: str = "cpu", smoke_check: bool = True):
-        try:
-            import torch  # noqa: F401
-            from transformers import AutoModelForSequenceClassification, AutoTokenizer
-            from transformers.utils import logging as hf_logging
-        except ImportError as exc:  # pragma: no cover - torch/transformers are core dependencies
-            raise MissingDependencyError(f"the NLI checker needs torch and transformers: {exc}") from exc
-        hf_logging.disable_progress_bar()
-        self.source = str(model)
-        self.revision = revision
-        self.batch_size = batch_size
-        self.device = device
-        local = Path(model).expanduser()
-        self.is_local = local.is_dir()
-        try:
-            self.tokenizer = AutoTokenizer.from_pretrained(str(local) if self.is_local else self.source,
-                                                           revision=revision)
-            net = AutoModelForSequenceClassification.from_pretrained(
-                str(local) if self.is_local else self.source, revision=revision)
-        except (OSError, ValueError) as exc:
-            raise ModelLoadError(f"could not load NLI model {self.source!r}: {exc}") from exc
-        self.model = net.float().to(device).eval()
-        self.labels: LabelOrder = resolve_label_order(self.model.config.id2label)
-        limit = getattr(self.model.config, "max_position_embeddings", 512) or 512
-        tokenizer_limit = getattr(self.tokenizer, "model_max_length", limit) or limit
-        self.max_length = min(max_length or limit, limit, tokenizer_limit)
-        self.identity = weights_hash(local) if self.is_local else (
-            getattr(self.model.config, "_commit_hash", None) or revision or "unpinned")
-        if smoke_check:
-            self._smoke_check()
-
-    def _smoke_check(self) -> None:
-        scores = self.score([(SMOKE_PREMISE, SMOKE_ENTAILED), (SMOKE_PREMISE, SMOKE_CONTRADICTED)]).probs
-        entailed, contradicted = scores
-        if not (entailed[0] >= 0.5 and entailed[0] == entailed.max() and contradicted[0] < 0.5):
-            raise ModelLoadError(
-                f"NLI model {self.source!r} failed the smoke check with labels {self.labels.names}: "
-                f"P(entailment) was {entailed[0]:.3f} for an obvious entailment and {contradicted[0]:.3f} for an "
-                "obvious contradiction. Its label order or head is not what faithkit expects."
-            )
-
-    def token_lengths(self, pairs: Sequence[tuple[str, str]]) -> list[int]:
-        encoded = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=False)
-        return [len(ids) for ids in encoded["input_ids"]]
-
-    def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
-        """Probabilities for each pair (columns entailment, neutral, contradiction), length-sorted batches."""
-        import torch
-
-        if not pairs:
-            return PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))
-        lengths = self.token_lengths(pairs)
-        order = np.argsort(lengths, kind="stable")
-        out = np.zeros((len(pairs), 3))
-        truncated = np.array([n > self.max_length for n in lengths])
-        with torch.inference_mode():
-            for begin in range(0, len(order), self.batch_size):
-                idx = order[begin:begin + self.batch_size]
-                batch = self.tokenizer([pairs[i][0] for i in idx], [pairs[i][1] for i in idx],
-                                       truncation="longest_first", max_length=self.max_length,
-                                       padding="longest", return_tensors="pt").to(self.device)
-                logits = self.model(**batch).logits.float()
-                probs = torch.softmax(logits, dim=-1).cpu().numpy()
-                out[idx] = self._to_columns(probs)
-        return PairScores(out, truncated)
-
-    def _to_columns(self, probs: np.ndarray) -> np.ndarray:
-        lab = self.labels
-        cols = np.zeros((len(probs), 3))
-        cols[:, 0] = probs[:, lab.entailment]
-        if lab.not_entailment is not None:
-            cols[:, 1] = probs[:, lab.not_entailment]
-        else:
-            cols[:, 1] = probs[:, lab.neutral]
-            cols[:, 2] = probs[:, lab.contradiction]
-        return cols
-
-
-class NLIChecker:
+class NLIChecker(CheckerBase):
     """Claim-level checker over premise windows with an NLI cross-encoder (see module docstring)."""
 
     name = "nli"
@@ -154,7 +56,9 @@ class NLIChecker:
                  batch_size: int = 32, max_length: int | None = None, device: str = "cpu",
                  smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
                  window_veto: float | None = DEFAULT_WINDOW_VETO,
-                 window_sentences: int = DEFAULT_WINDOW_SENTENCES, alignment: bool = DEFAULT_ALIGNMENT):
+                 window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
+                 alignment: bool = DEFAULT_ALIGNMENT):
+        given_model = model
         if model is None:
             model = bundled_model_path()
             if not model.is_dir():
@@ -167,12 +71,22 @@ class NLIChecker:
         self.threshold = threshold
         self.contradiction_threshold = contradiction_threshold
         self._options = dict(revision=revision, batch_size=batch_size, max_length=max_length, device=device,
-                             smoke_check=smoke_check)
+                             smoke_check=smoke_check, entailment_label=entailment_label)
         self.cache = cache
         self.window_veto = window_veto
         self.alignment = alignment
         self.counters: dict[str, int] = {"nli_pairs": 0, "nli_pairs_unique": 0, "nli_pairs_scored": 0,
                                          "nli_cache_hits": 0, "truncated_pairs": 0}
+        self.options = NLIOptions(model=given_model, revision=revision, threshold=threshold, window_veto=window_veto,
+                                  window_sentences=window_sentences, entailment_label=entailment_label,
+                                  contradiction_threshold=contradiction_threshold, smoke_check=smoke_check,
+                                  max_length=max_length, batch_size=batch_size, device=device, alignment=alignment)
+        self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters)
+
+    @classmethod
+    def from_options(cls, options: NLIOptions, cache: Any = None) -> NLIChecker:
+        """The checker the registry builds for ``nli`` (``cache``: a ContentCache for scores, or None)."""
+        return cls(cache=cache, **options.model_dump())
 
     @cached_property
     def scorer(self) -> PairScorer:
@@ -199,6 +113,8 @@ class NLIChecker:
             "window_veto": self.window_veto,
             "alignment": self.alignment,
             "cache": self.cache.spec() if self.cache is not None else None,
+            **({"entailment_label": self.options.entailment_label} if self.options.entailment_label else {}),
+            **self.rebuild_entry(),
         }
 
     def score_pairs(self, pairs: list[tuple[str, str]]) -> np.ndarray:
@@ -221,28 +137,7 @@ class NLIChecker:
 
     def _score_cached(self, pairs: list[tuple[str, str]]) -> PairScores:
         """Score pairs, reading and filling the content cache (keyed on weights hash + settings + pair)."""
-        if self.cache is None:
-            self.counters["nli_pairs_scored"] += len(pairs)
-            return self.scorer.score(pairs)
-        from faithkit.cache import PairScoreCache
-
-        scorer = self.scorer
-        store = PairScoreCache(self.cache, {"weights": scorer.identity, "max_length": scorer.max_length,
-                                            "labels": list(scorer.labels.names), "checker": "nli-v1"})
-        cached = store.get_many(pairs)
-        missing = [i for i, value in enumerate(cached) if value is None]
-        fresh = scorer.score([pairs[i] for i in missing])
-        store.put_many([pairs[i] for i in missing],
-                       [[*map(float, fresh.probs[j]), bool(fresh.truncated[j])] for j in range(len(missing))])
-        probs = np.zeros((len(pairs), 3))
-        truncated = np.zeros(len(pairs), dtype=bool)
-        for i, value in enumerate(cached):
-            if value is not None:
-                probs[i], truncated[i] = value[:3], value[3]
-        probs[missing], truncated[missing] = fresh.probs, fresh.truncated
-        self.counters["nli_pairs_scored"] += len(missing)
-        self.counters["nli_cache_hits"] += len(pairs) - len(missing)
-        return PairScores(probs, truncated)
+        return self.scoring.score(pairs)
 
     def _verdict(self, req: ClaimCheck, windows: list[Window], index: dict[tuple[str, str], int],
                  scores: PairScores) -> Verdict:
@@ -251,8 +146,7 @@ class NLIChecker:
                            error="no passage text to check against")
         rows = np.array([index[(w.text, req.claim)] for w in windows])
         probs = scores.probs[rows]
-        usable = (self._usable_windows(req.claim, windows, probs, req.passages)
-                  if self.window_veto is not None or self.alignment else np.ones(len(windows), bool))
+        usable = usable_windows(req.claim, windows, probs, self.window_veto, self.alignment, req.passages)
         best = int(np.argmax(np.where(usable, probs[:, 0], -1.0)))
         window = windows[best]
         # no usable window: nothing can support the claim (its best window is still shown as evidence)
@@ -272,80 +166,10 @@ class NLIChecker:
             detail={"vetoed_windows": int((~usable).sum())} if not usable.all() else {},
         )
 
-    def _usable_windows(self, claim: str, windows: list[Window], probs: np.ndarray,
-                        passages: Sequence[Passage] = ()) -> np.ndarray:
-        """Which windows may support the claim: a multi-sentence window may not when the one of its sentences that
-        the claim is about (the one sharing most of the claim's content words; the first on a tie) contradicts
-        the claim on its own (contradiction >= window_veto).
-
-        Why: joined sentences let a small model borrow a word from a neighbour sentence ("...the current month
-        is not refunded. Annual contracts can be refunded in full" 'entails' "the current month is refunded"),
-        the failure that also makes windows stop at passage borders. Only the sentence the claim is about may
-        veto: NLI heads call off-topic pairs contradictions, and those must not sink a supported claim.
-        """
-        shortest_from: dict[tuple[str, int], int] = {}  # the one-sentence window starting at an offset
-        for i, w in enumerate(windows):
-            key = (w.passage_id, w.start)
-            if key not in shortest_from or w.end < windows[shortest_from[key]].end:
-                shortest_from[key] = i
-        singles: dict[str, list[int]] = {}  # passage id -> its one-sentence windows, by start offset
-        for (passage_id, _), i in sorted(shortest_from.items(), key=lambda kv: (kv[0][0], kv[0][1])):
-            singles.setdefault(passage_id, []).append(i)
-        starts = {pid: [windows[j].start for j in js] for pid, js in singles.items()}
-        claim_words = content_words(claim)
-        overlap = {j: len(claim_words & content_words(windows[j].text)) for js in singles.values() for j in js}
-        usable = np.ones(len(windows), bool)
-        known = tuple(p.text for p in passages)
-        parts = [(c, content_words(c)) for c in clauses(claim)] if self.alignment else []
-        misaligned: dict[tuple[int, int], bool] = {}
-        for i, w in enumerate(windows):
-            single = shortest_from[(w.passage_id, w.start)] == i
-            js, offsets = singles[w.passage_id], starts[w.passage_id]
-            inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
-                                         if windows[j].end <= w.end]
-            about = max(inside, key=lambda j: (overlap.get(j, 0), -windows[j].start))
-            if self.alignment and self._misaligned(parts, inside, windows, known, misaligned):
-                usable[i] = False
-                continue
-            if single or len(inside) < 2 or self.window_veto is None:
-                continue
-            if probs[about, 2] >= self.window_veto:
-                usable[i] = False
-        return usable
-
-    @staticmethod
-    def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: list[Window],
-                    known: tuple[str, ...], memo: dict[tuple[int, int], bool]) -> bool:
-        """Whether some clause of the claim disagrees with the window sentence it is about (checkers/alignment).
-
-        Every sentence tied for "most about the clause" must align: a tie is common when a name differs
-        ("Saver tickets are valid on any train" shares as many words with the Saver and the Anytime sentence).
-        """
-        for k, (clause, clause_words) in enumerate(parts):
-            shared = {j: len(clause_words & content_words(windows[j].text)) for j in inside}
-            best = max(shared.values())
-            for j in (j for j in inside if shared[j] == best):
-                if (k, j) not in memo:
-                    memo[(k, j)] = not_aligned(clause, windows[j].text, known)
-                if memo[(k, j)]:
-                    return True
-        return False
-
     def _contradiction_diagnostic(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> str:
         """'contradicted' only if a window of the best-supporting passage contradicts the claim."""
         same = [i for i, w in enumerate(windows) if w.passage_id == passage_id]
         return "contradicted" if probs[same, 2].max() >= self.contradiction_threshold else "not_found"
-
-
-_STOPWORDS = frozenset(
-    "a an the and or but if of to in on at by for with from as is are was were be been it its this that these those "
-    "you your we our they their he she his her can could will would may might do does did not no than then so "
-    "such also only all any each every per".split())
-
-
-def content_words(text: str) -> set[str]:
-    """Lower-cased word tokens minus stopwords: a cheap measure of what a sentence is about."""
-    return {t for t in re.findall(r"[\w€$%]+", text.lower()) if t not in _STOPWORDS}
 
 
 def passages_of(texts: Sequence[str]) -> tuple[Passage, ...]:

@@ -29,14 +29,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from faithkit.checkers.base import Checker
+from faithkit.checkers.base import Checker, CheckerWrapper
 from faithkit.numbers_check import NumberReport, analyse_claim_numbers, reduced_claim
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
 
 STAGE_VERSION = "1"
 
 
-class NumberChecks:
+class NumberChecks(CheckerWrapper):
     """Wraps ``inner`` with the missing-number flag and the arithmetic rescue (module docstring)."""
 
     def __init__(self, inner: Checker, arithmetic: bool = True, missing_numbers: bool = True,

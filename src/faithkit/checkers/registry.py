@@ -1,32 +1,118 @@
-"""Build a checker from a name and options: the one place that knows every checker and the default stack.
+"""Build a checker from a name and options: the one table that knows every checker, and the one way to build one.
 
-Default stack: NLI with the bundled model, wrapped in the numbers stage (missing numbers + arithmetic).
-Heavy modules are imported only for the checker asked for.
+``REGISTRY`` maps a name to an ``Entry``: the checker's options model (pydantic, ``faithkit.options``) and a
+factory ``(options, context) -> Checker``. Every command (check, bench, mutate, sweep, agree), the Python API
+(``build_checker``) and manifest rebuilds (``rebuild``) go through ``build``, so a checker is built the same
+way wherever it is named. Adding a checker is one file (options model + class + factory) and one entry here
+(or ``register()`` from your own code); CONTRIBUTING.md walks through it.
+
+Default stack: every checker is wrapped in the numbers stage (missing numbers + arithmetic) unless its entry
+says otherwise (the similarity baseline) or the spec turns it off (``nli:numbers=off,arithmetic=off``).
+Factories are ``"module:callable"`` strings, imported only for the checker asked for, so importing the registry
+imports no model code.
 """
 
 from __future__ import annotations
 
-import argparse
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT
 from faithkit.checkers.base import Checker
+from faithkit.checkers.llm_options import CascadeOptions, JudgeOptions
+from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, NLIOptions
+from faithkit.checkers.options import STACK_KEYS, StackOptions
+from faithkit.checkers.similarity_options import SimilarityOptions
 from faithkit.errors import UsageError
+from faithkit.options import Options, parse_options
 
-CHECKER_NAMES = ("nli", "similarity", "judge", "cascade")
-DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
+__all__ = ["DEFAULT_WINDOW_VETO", "REGISTRY", "BuildContext", "Entry", "build", "build_checker", "names",
+           "rebuild", "rebuild_spec", "register", "with_number_checks"]
+
+CONTEXT_KEYS = frozenset({"cache", "cache_dir"})
+"""Spec keys that set up the run's content cache instead of an option (``nli:cache=use,cache_dir=/tmp/c``)."""
 
 
-def _as_bool(value: Any) -> bool:
-    """A flag from a spec string ("on"/"off", "true"/"false", "1"/"0") or a bool."""
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("on", "true", "1", "yes"):
-        return True
-    if text in ("off", "false", "0", "no"):
-        return False
-    raise UsageError(f"alignment must be on or off, got {value!r}")
+@dataclass
+class BuildContext:
+    """What a factory may need besides its options: run-wide resources, shared between checkers.
+
+    cache: a faithkit.cache.ContentCache for NLI scores and LLM replies (None: no cache).
+    claims: the run's claim extraction (``sentences`` or ``llm``); judge_mode extract-and-label needs ``llm``.
+    sessions: one LLM session (client + cache) per connection settings, so the judge and the LLM decomposer of
+    one run share a client; extract_and_label: the one-call extractor a judge made, for the claims builder.
+    """
+
+    cache: Any = None
+    claims: str = "sentences"
+    sessions: dict[Any, Any] = field(default_factory=dict)
+    extract_and_label: Any = None
+
+    def llm_session(self, options: Any) -> Any:
+        from faithkit.llm.session import LLMSession
+
+        key = options.connection()
+        if key not in self.sessions:
+            self.sessions[key] = LLMSession(key, self.cache)
+        return self.sessions[key]
+
+
+Factory = Callable[[Any, BuildContext], Checker]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """options: the options model; factory: a callable or a ``"module:callable"`` string; numbers_default:
+    whether the numbers stage wraps it by default; aliases: generic option names (the CLI's ``--revision``)
+    mapped onto this checker's own name for the same thing (the cascade's ``nli_revision``)."""
+
+    options: type[Options]
+    factory: Factory | str
+    numbers_default: bool = True
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def make(self, options: Options, context: BuildContext) -> Checker:
+        factory = self.factory
+        if isinstance(factory, str):
+            module, _, path = factory.partition(":")
+            target: Any = importlib.import_module(module)
+            for attr in path.split("."):  # "pkg.mod:Class.from_options" names a classmethod
+                target = getattr(target, attr)
+            factory = target
+        return factory(options, context)
+
+
+REGISTRY: dict[str, Entry] = {
+    "nli": Entry(NLIOptions, "faithkit.checkers.factories:build_nli"),
+    "similarity": Entry(SimilarityOptions, "faithkit.checkers.factories:build_similarity", numbers_default=False),
+    "judge": Entry(JudgeOptions, "faithkit.checkers.factories:build_judge"),
+    "cascade": Entry(CascadeOptions, "faithkit.checkers.factories:build_cascade",
+                     aliases={"revision": "nli_revision"}),
+}
+
+
+def register(name: str, options: type[Options], factory: Factory | str, *, numbers_default: bool = True,
+             aliases: Mapping[str, str] | None = None, replace: bool = False) -> Entry:
+    """Add a checker to the table (what a plugin or a test calls); ``replace`` to override an entry."""
+    if name in REGISTRY and not replace:
+        raise UsageError(f"a checker named {name!r} is already registered")
+    if not name.isidentifier() or ":" in name:
+        raise UsageError(f"checker name {name!r} must be an identifier (it appears in NAME:k=v specs)")
+    entry = Entry(options, factory, numbers_default, dict(aliases or {}))
+    REGISTRY[name] = entry
+    return entry
+
+
+def names() -> tuple[str, ...]:
+    return tuple(REGISTRY)
+
+
+def entry(name: str) -> Entry:
+    found = REGISTRY.get(name)
+    if found is None:
+        raise UsageError(f"unknown checker {name!r}; choose one of {', '.join(REGISTRY)}")
+    return found
 
 
 def with_number_checks(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
@@ -37,62 +123,117 @@ def with_number_checks(inner: Checker, numbers: bool, arithmetic: bool) -> Check
     return NumberChecks(inner, arithmetic=arithmetic, missing_numbers=numbers)
 
 
+def _context_cache(values: dict[str, Any], context: BuildContext) -> None:
+    mode, directory = values.pop("cache", None), values.pop("cache_dir", None)
+    if mode is None and directory is None:
+        return
+    if mode == "off" or mode is False:
+        context.cache = None
+        return
+    from faithkit.cache import ContentCache
+
+    context.cache = ContentCache(directory, "use" if mode in (None, True) else str(mode))
+
+
+def build(name: str, options: Mapping[str, Any] | None = None, context: BuildContext | None = None) -> Checker:
+    """The checker ``name`` with ``options`` (a spec's key/values: the checker's own options, the stack's
+    ``numbers`` / ``arithmetic``, and ``cache`` / ``cache_dir``). Bad names and values raise UsageError."""
+    found = entry(name)
+    context = context or BuildContext()
+    values = {found.aliases.get(k, k): v for k, v in (options or {}).items()}
+    _context_cache(values, context)
+    stack = parse_options(StackOptions, {k: values.pop(k) for k in list(values) if k in STACK_KEYS},
+                          what=f"checker {name!r}")
+    parsed = parse_options(found.options, values, what=f"checker {name!r}")
+    inner = found.make(parsed, context)
+    if getattr(inner, "options", None) is None:
+        inner.options = parsed  # a factory that did not record them: the spec still round-trips
+    numbers = found.numbers_default if stack.numbers is None else stack.numbers
+    arithmetic = found.numbers_default if stack.arithmetic is None else stack.arithmetic
+    return with_number_checks(inner, numbers, arithmetic)
+
+
+_STRICT_COMPAT = frozenset({"window_sentences"})
+
+
 def build_checker(name: str = "nli", *, model: str | None = None, revision: str | None = None,
                   threshold: float | None = None, numbers: bool | None = None, arithmetic: bool | None = None,
                   batch_size: int = 32, device: str = "cpu", cache: Any = None,
                   window_veto: float | None = DEFAULT_WINDOW_VETO, smoke_check: bool = True,
-                  window_sentences: int | None = None, alignment: bool | None = None,
-                  **llm_options: Any) -> Checker:
-    """Build a checker by name.
+                  window_sentences: int | None = None, **options: Any) -> Checker:
+    """Build a checker by name (the Python API; commands use ``build`` with spec strings).
 
-    numbers / arithmetic: the numbers stage rules (flag numbers in no passage; accept verified arithmetic).
-    None means the default: on for nli / judge / cascade, off for the similarity baseline.
-    cache: a faithkit.cache.ContentCache for NLI scores and, for judge / cascade, LLM replies (None: no cache).
-    window_veto, smoke_check, window_sentences: NLI options (see NLIChecker); window_veto None turns the veto
-    off; window_sentences None is the default window size (1-3 sentences).
-    llm_options: for judge / cascade, the same names as the CLI options (base_url, api_key_env, judge_mode...).
+    numbers / arithmetic: the numbers stage rules (None: the checker's default, on except for similarity).
+    cache: a faithkit.cache.ContentCache for NLI scores and LLM replies (None: no cache).
+    The keyword arguments are the checker's options (``NLIOptions``, ``JudgeOptions``...); the named ones are
+    passed only when they differ from their defaults, and only to checkers that have them, except
+    ``window_sentences`` and the extra ``options``, which a checker without them refuses.
     """
-    stage_default = name != "similarity"
-    numbers = stage_default if numbers is None else numbers
-    arithmetic = stage_default if arithmetic is None else arithmetic
-    if window_veto is False:  # "nli:window_veto=off" in a checker spec
-        window_veto = None
-    nli_windows: dict[str, Any] = {} if window_sentences is None else {"window_sentences": int(window_sentences)}
-    nli_windows["alignment"] = DEFAULT_ALIGNMENT if alignment is None else _as_bool(alignment)
-    if name == "similarity":
-        if window_sentences is not None or alignment is not None:
-            raise UsageError("checker 'similarity' has no option window_sentences or alignment")
-        nli_windows = {}
-    if llm_options and name not in ("judge", "cascade"):
-        raise UsageError(f"checker {name!r} has no option(s) {', '.join(sorted(llm_options))}")
-    if name == "nli":
-        from faithkit.checkers.nli import NLIChecker
+    found = entry(name)
+    context = BuildContext()
+    if cache is not None and not isinstance(cache, str):
+        context.cache = cache
+    elif cache is not None:
+        options["cache"] = cache
+    fields = set(found.options.model_fields) | set(found.aliases)
+    named = {"model": model, "revision": revision, "threshold": threshold, "batch_size": batch_size,
+             "device": device, "window_veto": window_veto, "smoke_check": smoke_check,
+             "window_sentences": window_sentences}
+    defaults = {"batch_size": 32, "device": "cpu", "window_veto": DEFAULT_WINDOW_VETO, "smoke_check": True}
+    values = dict(options)
+    for key, value in named.items():
+        unset = value is None and key != "window_veto"  # window_veto=None is a value: the veto is off
+        if unset or (key in defaults and value == defaults[key]):
+            continue
+        if key in fields or key in _STRICT_COMPAT:
+            values[key] = value
+    values.update({k: v for k, v in (("numbers", numbers), ("arithmetic", arithmetic)) if v is not None})
+    return build(name, values, context)
 
-        inner: Checker = NLIChecker(model=model, revision=revision,
-                                    threshold=0.5 if threshold is None else threshold,
-                                    batch_size=batch_size, device=device, cache=cache,
-                                    window_veto=window_veto, smoke_check=smoke_check, **nli_windows)
-    elif name == "similarity":
-        from faithkit.checkers.similarity import DEFAULT_THRESHOLD, SimilarityChecker
 
-        inner = SimilarityChecker(model=model, threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
-                                  device=device)
-    elif name in ("judge", "cascade"):
-        from faithkit.llm.cli_options import build_llm_checker
+def rebuild_spec(checker: Any) -> dict[str, Any] | None:
+    """The spec that builds ``checker`` again through ``build``: ``{"checker": name, **options}``, with the
+    numbers stage's switches where they differ from the entry's default. None if it was not built from options."""
+    from faithkit.checkers.numbers import NumberChecks
 
-        llm_options.setdefault("cache", cache.mode if cache is not None else "off")  # LLM calls share the store
-        llm_options.setdefault("cache_dir", str(cache.directory) if cache is not None else None)
-        args = argparse.Namespace(checker=name, model=model, threshold=threshold, revision=revision,
-                                  batch_size=batch_size, device=device, **llm_options)
+    numbers = arithmetic = False
+    if isinstance(checker, NumberChecks):
+        numbers, arithmetic = checker.missing_numbers, checker.arithmetic
+        checker = checker.inner
+    options = getattr(checker, "options", None)
+    if options is None or checker.name not in REGISTRY:
+        return None
+    spec: dict[str, Any] = {"checker": checker.name, **options.non_defaults()}
+    default = REGISTRY[checker.name].numbers_default
+    if numbers != default:
+        spec["numbers"] = numbers
+    if arithmetic != default:
+        spec["arithmetic"] = arithmetic
+    return spec
 
-        def nli_factory() -> Checker:
-            from faithkit.checkers.nli import NLIChecker
 
-            return NLIChecker(model=llm_options.get("nli_model"), threshold=0.5 if threshold is None else threshold,
-                              batch_size=batch_size, device=device, cache=cache, window_veto=window_veto,
-                              **nli_windows)
+def spec_from_manifest(checker_spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The rebuild spec inside a manifest's ``checker`` section (``rebuild`` + the numbers stage's switches)."""
+    inner = checker_spec.get("rebuild")
+    if not isinstance(inner, Mapping) or "checker" not in inner:
+        raise UsageError("this manifest's checker has no rebuild spec (written by an older faithkit, or a checker "
+                         "built outside the registry): it cannot be rebuilt")
+    spec = dict(inner)
+    stage = checker_spec.get("numbers")
+    numbers = bool(isinstance(stage, Mapping) and stage.get("missing_numbers"))
+    arithmetic = bool(isinstance(stage, Mapping) and stage.get("arithmetic"))
+    default = entry(str(spec["checker"])).numbers_default
+    spec.pop("numbers", None)
+    spec.pop("arithmetic", None)
+    if numbers != default:
+        spec["numbers"] = numbers
+    if arithmetic != default:
+        spec["arithmetic"] = arithmetic
+    return spec
 
-        inner = build_llm_checker(args, nli_factory)
-    else:
-        raise UsageError(f"unknown checker {name!r}; choose one of {', '.join(CHECKER_NAMES)}")
-    return with_number_checks(inner, numbers, arithmetic)
+
+def rebuild(checker_spec: Mapping[str, Any], context: BuildContext | None = None) -> Checker:
+    """Build the checker a manifest's ``checker`` section describes (see ``spec_from_manifest``)."""
+    spec = spec_from_manifest(checker_spec)
+    name = str(spec.pop("checker"))
+    return build(name, spec, context)

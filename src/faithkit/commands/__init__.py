@@ -12,4 +12,5 @@ COMMAND_MODULES: list[str] = [
     "bench",
     "omissions",
     "decompose_audit",
+    "rescore",
 ]

@@ -1,85 +1,72 @@
-"""``--checker`` spec strings shared by ``mutate``, ``sweep`` and ``agree``.
+"""``--checker SPEC`` for every command, and how a command's own flags map onto the checker's options.
 
-Grammar: ``NAME[:KEY=VALUE[,KEY=VALUE]...]``, for example::
-
-    nli                         the default stack (bundled NLI model + numbers stage)
-    nli:numbers=off             NLI without the missing-numbers rule (arithmetic stays as built)
-    nli:numbers=off,arithmetic=off
-    nli:threshold=0.9
-    similarity                  the cosine "groundedness" baseline (threshold 0.7)
-    judge:model=gpt-4o-mini     LLM options use the same names as the CLI options, with _ for -
-
-Values ``on/off/true/false/yes/no`` become booleans, integers and decimals become numbers, anything else
-stays a string. The whole spec string is the checker's column label in tables and the key in JSON output,
-so ``--checker nli --checker nli:threshold=0.9`` gives two distinguishable columns.
+The spec grammar is ``checkers.spec`` (``nli:threshold=0.6,window_sentences=1``); the checker is built by
+``checkers.registry.build``, the one construction path. Flags such as ``--threshold`` or ``--no-window-veto``
+are option values under another name: ``flag_options`` keeps those the named checker has (through the entry's
+aliases: the cascade takes ``--revision`` as ``nli_revision``), and refuses a value flag it lacks
+(``--window-sentences`` for ``similarity``). A flag and the spec string giving different values is an error.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any
 
+from faithkit.checkers.spec import CheckerSpec, format_spec, parse_checker_spec
 from faithkit.errors import UsageError
 
-_BOOLS = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+__all__ = ["CheckerSpec", "add_checker_argument", "build_from_spec", "flag_options", "format_spec",
+           "parse_checker_spec"]
+
+STRICT_FLAGS = frozenset({"window_sentences"})
+"""Flags that are an error, not a no-op, for a checker without that option."""
 
 
-class CheckerSpec(NamedTuple):
-    """A parsed ``--checker`` value: its label (the string as given), the checker name and its options."""
+def flag_options(name: str, flags: Mapping[str, Any]) -> dict[str, Any]:
+    """The given flags (None = not given) that checker ``name`` takes, under its option names."""
+    from faithkit.checkers.registry import entry
 
-    label: str
-    name: str
-    options: dict[str, Any]
-
-
-def _value(text: str) -> Any:
-    lowered = text.strip().lower()
-    if lowered in _BOOLS:
-        return _BOOLS[lowered]
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return text.strip()
+    found = entry(name)
+    accepted = set(found.options.model_fields) | set(found.aliases) | {"numbers", "arithmetic"}
+    out = {}
+    for key, value in flags.items():
+        if value is None:
+            continue
+        if key in accepted:
+            out[key] = value
+        elif key in STRICT_FLAGS:
+            raise UsageError(f"checker {name!r} has no option {key} (--{key.replace('_', '-')})")
+    return out
 
 
-def parse_checker_spec(text: str) -> CheckerSpec:
-    """``"nli:numbers=off,threshold=0.9"`` ->
-    ``CheckerSpec("nli:numbers=off,threshold=0.9", "nli", {"numbers": False, "threshold": 0.9})``."""
-    name, _, rest = text.strip().partition(":")
-    if not name:
-        raise UsageError(f"--checker {text!r}: missing checker name")
-    options: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, sep, value = part.partition("=")
-        if not sep or not key.strip():
-            raise UsageError(f"--checker {text!r}: expected KEY=VALUE, got {part!r}")
-        key = key.strip().replace("-", "_")
-        if key in options:
-            raise UsageError(f"--checker {text!r}: {key} given twice")
-        options[key] = _value(value)
-    return CheckerSpec(text.strip(), name.strip(), options)
+def merged_options(spec: CheckerSpec, flags: Mapping[str, Any] | None) -> dict[str, Any]:
+    options = dict(spec.options)
+    for key, value in flag_options(spec.name, flags or {}).items():
+        if key in options and options[key] != value:
+            raise UsageError(f"--checker {spec.label!r} sets {key}={options[key]!r} but a flag sets {value!r}")
+        options[key] = value
+    return options
 
 
-def build_from_spec(spec: CheckerSpec) -> Any:
-    """Build the checker through the registry (imported here, so command modules stay light)."""
-    from faithkit.checkers.registry import build_checker
+def build_from_spec(spec: CheckerSpec | str, flags: Mapping[str, Any] | None = None, context: Any = None) -> Any:
+    """Build the checker a spec names (with the command's flags), through the registry."""
+    from faithkit.checkers import registry
 
+    spec = parse_checker_spec(spec) if isinstance(spec, str) else spec
     try:
-        return build_checker(spec.name, **spec.options)
-    except TypeError as exc:
-        raise UsageError(f"--checker {spec.label!r}: {exc}") from exc
+        return registry.build(spec.name, merged_options(spec, flags), context)
+    except UsageError as exc:
+        message = str(exc)
+        raise UsageError(message if spec.label in message else f"--checker {spec.label!r}: {message}") from exc
+
+
+def checker_help(default: str | None) -> str:
+    """Static on purpose: building --help must not import the registry (pydantic, option models)."""
+    return ("checker spec NAME[:KEY=VALUE,...], NAME a registered checker (nli, similarity, judge, cascade, or one "
+            "you registered), e.g. nli, similarity, nli:numbers=off, nli:threshold=0.6,window_sentences=1 "
+            f"(default: {default})")
 
 
 def add_checker_argument(parser: Any, *, default: str | None, help_extra: str = "") -> None:
-    parser.add_argument(
-        "--checker",
-        action="append",
-        dest="checkers",
-        metavar="SPEC",
-        default=None,
-        help=(
-            "checker spec NAME[:KEY=VALUE,...], repeatable, e.g. nli, similarity, nli:numbers=off, "
-            f"nli:threshold=0.9 (default: {default}){help_extra}"
-        ),
-    )
+    parser.add_argument("--checker", action="append", dest="checkers", metavar="SPEC", default=None,
+                        help=checker_help(default) + ", repeatable" + help_extra)

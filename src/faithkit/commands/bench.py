@@ -21,7 +21,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "dev files, never on the test files you report.")
     p.add_argument("files", nargs="+", type=Path, help=".jsonl (doc, claim, label[, group]) or .tsv (3-way NLI)")
     p.add_argument("--out", type=Path, required=True, help="where to write the JSON results")
-    p.add_argument("--checker", choices=["nli", "similarity"], default="nli", help="checker to measure (default nli)")
+    p.add_argument("--checker", default="nli", metavar="SPEC",
+                   help="checker to measure, a spec NAME[:KEY=VALUE,...] as in `faithkit check` (default nli); "
+                        "it must decide by a score")
     p.add_argument("--model", help="model folder or hub id (default: the checker's default, for nli the bundled model)")
     p.add_argument("--revision", help="hub revision for --model")
     p.add_argument("--threshold", type=float, help="decision threshold (default: the checker's default)")
@@ -35,15 +37,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="NLI score cache (default off). With `use`, a rerun in another setting (veto on/off, a "
                         "threshold) re-decides stored scores, and pairs/s then counts cache reads, not model speed")
     p.add_argument("--cache-dir", help="cache folder (default $FAITHKIT_CACHE_DIR or ~/.cache/faithkit)")
-    p.add_argument("--batch-size", type=int, default=32, help="model batch size (pairs)")
-    p.add_argument("--device", default="cpu", help="torch device (cpu, cuda)")
+    p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
+    p.add_argument("--device", help="torch device (cpu, cuda; default cpu)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from faithkit.bench import bench_file, format_table
-    from faithkit.checkers.registry import build_checker
+    from faithkit.checkers.base import merged_counters
+    from faithkit.checkers.registry import BuildContext
+    from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
     from faithkit.guards import check_threshold
 
     missing = [str(f) for f in args.files if not f.is_file()]
@@ -53,18 +57,17 @@ def run(args: argparse.Namespace) -> int:
     if len(set(stems)) != len(stems):
         raise UsageError("two files share a name (stem); results are keyed by file stem")
     check_threshold(args.threshold, "--threshold")
-    from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
-
-    nli_options: dict = {}
-    if args.checker == "nli":
+    spec = parse_checker_spec(args.checker)
+    numbers = True if args.numbers else None if {"numbers", "arithmetic"} & set(spec.options) else False
+    flags = {"model": args.model, "revision": args.revision, "threshold": args.threshold,
+             "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
+             "window_veto": False if args.no_window_veto else None, "numbers": numbers, "arithmetic": numbers}
+    context = BuildContext()
+    if args.cache != "off":
         from faithkit.cache import ContentCache
 
-        nli_options = {"window_veto": None if args.no_window_veto else DEFAULT_WINDOW_VETO,
-                       "window_sentences": args.window_sentences,
-                       "cache": None if args.cache == "off" else ContentCache(args.cache_dir, args.cache)}
-    checker = build_checker(args.checker, model=args.model, revision=args.revision, threshold=args.threshold,
-                            numbers=args.numbers, arithmetic=args.numbers, batch_size=args.batch_size,
-                            device=args.device, **nli_options)
+        context.cache = ContentCache(args.cache_dir, args.cache)  # NLI scores (similarity keeps none)
+    checker = build_from_spec(spec, flags, context)
     threshold = checker.threshold if args.threshold is None else args.threshold
     if threshold is None:
         raise UsageError(f"checker {args.checker!r} has no score threshold to benchmark at")
@@ -79,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         "threshold": threshold,
         "seed": args.seed,
         "seconds": round(time.time() - started, 2),
-        "counters": dict(getattr(checker, "counters", {})),  # nli_pairs_scored vs nli_cache_hits: what ran
+        "counters": merged_counters(checker),  # nli_pairs_scored vs nli_cache_hits: what ran
         "datasets": {name: r.as_dict() for name, r in results.items()},
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -90,3 +93,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: {truncated} (window, claim) pairs were longer than the model's limit and were truncated "
               "(counters.truncated_pairs in the JSON)", file=sys.stderr)
     return 0
+

@@ -15,8 +15,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "passages that were in the prompt, score answers and the run.")
     p.add_argument("log", type=Path, help="interaction log (JSONL: id, question, contexts, answer[, reference])")
     p.add_argument("--out", type=Path, required=True, help="results folder (results.jsonl + manifest.json)")
-    p.add_argument("--checker", choices=["nli", "similarity", "judge", "cascade"], default="nli",
-                   help="nli (default: the bundled offline model), similarity (baseline), judge, cascade")
+    p.add_argument("--checker", default="nli", metavar="SPEC",
+                   help="nli (default: the bundled offline model), similarity (baseline), judge, cascade, or any "
+                        "registered checker, with options: NAME[:KEY=VALUE,...], e.g. nli:threshold=0.6,"
+                        "window_sentences=1; the flags below set the same options")
     p.add_argument("--model", help="NLI model folder or hub id (default: the bundled model); for judge/cascade "
                                    "the LLM model name")
     p.add_argument("--revision", help="hub revision (commit, tag or branch) for --model")
@@ -35,9 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="extra regex marking a refusal sentence (repeatable)")
     p.add_argument("--no-default-refusals", action="store_true", help="use only --refusal-pattern patterns")
     p.add_argument("--no-reference", action="store_true", help="do not check claims against `reference` answers")
-    p.add_argument("--batch-size", type=int, default=32, help="model batch size (pairs)")
+    p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
     p.add_argument("--chunk-size", type=int, default=64, help="interactions read and checked together")
-    p.add_argument("--device", default="cpu", help="torch device for the NLI model (cpu, cuda)")
+    p.add_argument("--device", help="torch device for the NLI model (cpu, cuda; default cpu)")
     p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out")
     p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
     p.add_argument("--quiet", action="store_true", help="no summary table")
@@ -46,50 +48,58 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_llm_arguments(parser: argparse.ArgumentParser) -> None:
-    from faithkit.llm.cli_options import add_llm_arguments
+    from faithkit.commands._llm_args import add_llm_arguments
 
     add_llm_arguments(parser)
 
 
-def _build_claims(args: argparse.Namespace):
-    if args.claims == "llm":
-        from faithkit.llm.cli_options import build_llm_claims
+LLM_CHECKERS = ("judge", "cascade")
 
-        return build_llm_claims(args)
+
+def checker_flags(args: argparse.Namespace, name: str) -> dict:
+    """The check command's flags as option values (None: not given); ``flag_options`` keeps what ``name`` has.
+    ``--model`` names the LLM for an LLM checker (``--llm-model`` wins), the NLI / embedding model otherwise."""
+    from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS, given
+
+    model = (args.llm_model or args.model) if name in LLM_CHECKERS else args.model
+    return {"model": model, "revision": args.revision, "threshold": args.threshold,
+            "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
+            "window_veto": False if args.no_window_veto else None,
+            "numbers": False if args.no_numbers else None, "arithmetic": False if args.no_arithmetic else None,
+            **given(args, LLM_FLAGS), **given(args, JUDGE_FLAGS)}
+
+
+def _context(args: argparse.Namespace):
+    """The run's shared resources: one content cache (NLI scores and LLM replies), the claim mode."""
+    from faithkit.checkers.registry import BuildContext
+
+    cache = None
+    if args.cache != "off":
+        from faithkit.cache import ContentCache
+
+        cache = ContentCache(args.cache_dir, args.cache)
+    return BuildContext(cache=cache, claims=args.claims)
+
+
+def _build_claims(args: argparse.Namespace, spec, context):
+    """Sentence claims, or the LLM's (sharing the judge's session when the checker is an LLM checker)."""
+    if args.claims == "llm":
+        from faithkit.checkers.factories import build_llm_claims
+        from faithkit.checkers.llm_options import JudgeOptions
+        from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS, given
+        from faithkit.options import parse_options
+
+        values = given(args, LLM_FLAGS + JUDGE_FLAGS)
+        model = args.llm_model
+        if spec.name in LLM_CHECKERS:
+            values.update(spec.options)
+            model = model or spec.options.get("model") or args.model
+        values = {k: v for k, v in values.items() if k in JudgeOptions.model_fields}
+        values["model"] = model
+        return build_llm_claims(parse_options(JudgeOptions, values, what="--claims llm"), context)
     from faithkit.claims.sentences import SentenceClaims
 
     return SentenceClaims()
-
-
-def _nli_cache(args: argparse.Namespace):
-    """The content cache for NLI scores (same store and --cache mode as LLM calls); None when off."""
-    if args.cache == "off":
-        return None
-    from faithkit.cache import ContentCache
-
-    return ContentCache(args.cache_dir, args.cache)
-
-
-def _build_checker(args: argparse.Namespace):
-    """Every checker comes from the registry. Judge and cascade are built from the parsed arguments themselves,
-    because the LLM claim extractor built later from the same arguments shares state with them."""
-    from faithkit.checkers.registry import DEFAULT_WINDOW_VETO, build_checker, with_number_checks
-
-    def from_registry(name: str, model: str | None, numbers: bool | None, arithmetic: bool | None):
-        return build_checker(name, model=model,
-                             revision=args.revision, threshold=args.threshold, numbers=numbers,
-                             arithmetic=arithmetic, batch_size=args.batch_size, device=args.device,
-                             cache=_nli_cache(args), window_veto=None if args.no_window_veto else DEFAULT_WINDOW_VETO,
-                             window_sentences=args.window_sentences)
-
-    numbers = False if args.no_numbers else None
-    arithmetic = False if args.no_arithmetic else None
-    if args.checker in ("judge", "cascade"):
-        from faithkit.llm.cli_options import build_llm_checker
-
-        inner = build_llm_checker(args, lambda: from_registry("nli", getattr(args, "nli_model", None), False, False))
-        return with_number_checks(inner, numbers is not False, arithmetic is not False)
-    return from_registry(args.checker, args.model, numbers, arithmetic)
 
 
 def _count_lines(path: Path) -> int:
@@ -98,6 +108,8 @@ def _count_lines(path: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from faithkit.checkers.base import load_checker
+    from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
     from faithkit.guards import check_threshold
     from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
@@ -105,16 +117,15 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.log.is_file():
         raise UsageError(f"input log not found: {args.log}")
-    if args.chunk_size < 1 or args.batch_size < 1:
+    if args.chunk_size < 1 or (args.batch_size is not None and args.batch_size < 1):
         raise UsageError("--chunk-size and --batch-size must be at least 1")
     check_threshold(args.threshold, "--threshold")
     check_output_folder(args.out, resume=args.resume, overwrite=args.overwrite)
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
-    checker = _build_checker(args)
-    load = getattr(checker, "load", None)
-    if callable(load):
-        load()
-    options = CheckOptions(claims=_build_claims(args), refusals=RefusalDetector(patterns),
+    spec = parse_checker_spec(args.checker)
+    context = _context(args)
+    checker = load_checker(build_from_spec(spec, checker_flags(args, spec.name), context))
+    options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference)
     bar = None
     if sys.stderr.isatty() and not args.quiet:

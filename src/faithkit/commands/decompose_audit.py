@@ -10,7 +10,7 @@ from faithkit.errors import InputFormatError, UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from faithkit.llm.cli_options import add_connection_arguments
+    from faithkit.commands._llm_args import add_connection_arguments
 
     p = sub.add_parser(
         "decompose-audit", help="compare LLM claims with claims a person wrote (missed / merged / invented)",
@@ -55,15 +55,15 @@ def _model_claims_from_results(folder: Path) -> dict[str, list[str]]:
 def _model_claims_from_log(args: argparse.Namespace, wanted: set[str]) -> dict[str, list[str]]:
     from faithkit.claims.base import ClaimError
     from faithkit.claims.llm import LLMClaims
+    from faithkit.commands._llm_args import session_from_args
     from faithkit.io.log import read_log
-    from faithkit.llm.cli_options import build_caller
     from faithkit.records import Interaction
 
     if not args.model:
         raise UsageError("--log needs --model (the LLM that decomposes)")
-    args.llm_model = args.model
     interactions = [i for i in read_log(args.log) if isinstance(i, Interaction) and i.id in wanted]
-    extractor = LLMClaims(build_caller(args), concurrency=args.concurrency)
+    session = session_from_args(args, args.model)
+    extractor = LLMClaims(session.caller(), concurrency=session.options.concurrency)
     out = {}
     for interaction, claims in zip(interactions, extractor.extract(interactions)):
         if not isinstance(claims, ClaimError):

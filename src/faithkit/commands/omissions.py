@@ -10,7 +10,7 @@ from faithkit.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from faithkit.llm.cli_options import add_connection_arguments
+    from faithkit.commands._llm_args import add_connection_arguments
 
     p = sub.add_parser(
         "omissions", help="list conditions / limits / exceptions the answers leave out (review file, not a gate)",
@@ -24,14 +24,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from faithkit.commands._llm_args import session_from_args
     from faithkit.io.log import read_log
-    from faithkit.llm.cli_options import build_caller
     from faithkit.omissions import OmissionReviewer, write_review
 
     if not args.log.is_file():
         raise UsageError(f"input log not found: {args.log}")
-    args.llm_model = args.model
-    reviewer = OmissionReviewer(build_caller(args), concurrency=args.concurrency)
+    session = session_from_args(args, args.model)
+    reviewer = OmissionReviewer(session.caller(), concurrency=session.options.concurrency)
     records = reviewer.review_all(read_log(args.log))
     write_review(args.out, records)
     flagged = sum(len(r["missing"]) for r in records)

@@ -297,25 +297,7 @@ def backend_from_json(data: Mapping[str, Any]) -> ScriptedBackend:
     return ScriptedBackend(judge, data.get("decompose", {}), omissions)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m faithkit.llm.loopback BACKEND.json [--port N]``: serve a scripted backend until Ctrl-C."""
-    import argparse
+if __name__ == "__main__":  # `python -m faithkit.llm.loopback BACKEND.json`; the flags live in commands/
+    from faithkit.commands.serve_loopback import main
 
-    parser = argparse.ArgumentParser(prog="python -m faithkit.llm.loopback", description=main.__doc__)
-    parser.add_argument("backend", help="JSON file (see backend_from_json)")
-    parser.add_argument("--port", type=int, default=0)
-    args = parser.parse_args(argv)
-    with open(args.backend, encoding="utf-8") as handle:
-        backend = backend_from_json(json.load(handle))
-    server = LoopbackServer(backend, port=args.port).start()
-    print(server.base_url, flush=True)
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        server.stop()
-    return 0
-
-
-if __name__ == "__main__":
     raise SystemExit(main())

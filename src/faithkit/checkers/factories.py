@@ -1,0 +1,84 @@
+"""The factories of the built-in checkers: typed options (+ the build context) in, a checker out.
+
+Named in ``registry.REGISTRY`` as ``"faithkit.checkers.factories:build_nli"`` and imported only when a checker
+is built. One judge / cascade path for every command: the LLM session (client + cache) comes from the context,
+so the judge and the LLM claim extractor of one run share a client, and the cascade's NLI stage is built from
+the same ``NLIOptions`` as ``--checker nli``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from faithkit.checkers.llm_options import CascadeOptions, JudgeOptions
+from faithkit.checkers.nli_options import NLIOptions
+from faithkit.checkers.registry import BuildContext
+from faithkit.checkers.similarity_options import SimilarityOptions
+from faithkit.errors import UsageError
+
+
+def build_nli(options: NLIOptions, context: BuildContext) -> Any:
+    from faithkit.checkers.nli import NLIChecker
+
+    return NLIChecker.from_options(options, cache=context.cache)
+
+
+def build_similarity(options: SimilarityOptions, context: BuildContext) -> Any:
+    from faithkit.checkers.similarity import SimilarityChecker
+
+    return SimilarityChecker.from_options(options)
+
+
+def _judge(options: JudgeOptions, context: BuildContext, mode: str) -> Any:
+    from faithkit.checkers.judge import JudgeChecker
+
+    checker = JudgeChecker(context.llm_session(options).caller(), mode=mode, strict=options.strict,
+                           repeats=options.repeats, repeat_modes=options.modes() or None,
+                           max_claims_per_call=options.claims_per_call, concurrency=options.concurrency)
+    checker.options = options
+    return checker
+
+
+def extract_and_label(options: JudgeOptions, context: BuildContext) -> Any:
+    """The run's one-call extractor (claims and labels in one request), made once and kept on the context."""
+    if context.extract_and_label is None:
+        from faithkit.claims.llm import ExtractAndLabel
+
+        context.extract_and_label = ExtractAndLabel(
+            context.llm_session(options).caller(), fallback=_judge(options, context, "batch"),
+            strict=options.strict, concurrency=options.concurrency)
+    return context.extract_and_label
+
+
+def build_judge(options: JudgeOptions, context: BuildContext) -> Any:
+    if options.judge_mode == "extract-and-label":
+        if context.claims != "llm":
+            raise UsageError("--judge-mode extract-and-label extracts and labels claims in one call: "
+                             "use it with --claims llm")
+        checker = extract_and_label(options, context).checker
+        checker.options = options
+        return checker
+    return _judge(options, context, options.judge_mode)
+
+
+def build_cascade(options: CascadeOptions, context: BuildContext) -> Any:
+    from faithkit.checkers.cascade import CascadeChecker
+    from faithkit.checkers.nli import NLIChecker
+
+    if options.judge_mode == "extract-and-label":
+        raise UsageError("the cascade needs claims before the judge: use --judge-mode batch or per-claim")
+    judge = _judge(options.judge_options(), context, options.judge_mode)
+    nli = NLIChecker.from_options(options.nli_options(), cache=context.cache)
+    checker = CascadeChecker(nli, judge, route_below=options.route_below)
+    checker.options = options
+    return checker
+
+
+def build_llm_claims(options: JudgeOptions, context: BuildContext) -> Any:
+    """The claim extractor for ``--claims llm``: the one-call extractor when the judge runs extract-and-label
+    (built by the judge's factory on the same context), else the LLM decomposer."""
+    if context.extract_and_label is not None:
+        return context.extract_and_label
+    from faithkit.claims.llm import LLMClaims
+
+    return LLMClaims(context.llm_session(options).caller(), concurrency=options.concurrency)

@@ -1,0 +1,61 @@
+"""Options of the NLI checker (and of any pair classifier built on ``checkers.pairs``), and their defaults.
+
+Light on purpose (pydantic only): the registry, the CLI and the NLI checker itself all import it, and only the
+checker imports torch. ``DEFAULT_WINDOW_VETO`` (used by ``checkers.window_veto``) lives here, not in the registry,
+so nothing below the registry has to import the registry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT
+from faithkit.checkers.options import CheckerOptions
+from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
+
+DEFAULT_NLI_THRESHOLD = 0.5
+DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
+
+__all__ = ["DEFAULT_NLI_THRESHOLD", "DEFAULT_WINDOW_VETO", "NLIOptions"]
+
+
+def _off_is_none(value: Any) -> Any:
+    """``window_veto=off`` in a spec string arrives as False: it means no veto."""
+    if value is False or (isinstance(value, str) and value.strip().lower() in ("off", "none", "no", "false")):
+        return None
+    return value
+
+
+class NLIOptions(CheckerOptions):
+    """model: folder or hub id (None: the bundled model); revision: hub revision of ``model``;
+    threshold: P(entailment) at or above which a claim is supported; window_veto: contradiction level at
+    which a claim's own sentence vetoes the multi-sentence windows around it (None: no veto);
+    window_sentences: windows of 1..N adjacent sentences of one passage; entailment_label: the ``id2label``
+    name of the output meaning "supported", for heads whose label names say nothing (``LABEL_1``): every other
+    output then counts as "not supported"; smoke_check: refuse a model that fails an obvious entailment /
+    contradiction pair at load; batch_size, device, max_length: how pairs run (max_length None: the model's)."""
+
+    model: str | None = None
+    revision: str | None = None
+    threshold: float = Field(DEFAULT_NLI_THRESHOLD, ge=0.0, le=1.0)
+    window_veto: float | None = Field(DEFAULT_WINDOW_VETO, ge=0.0, le=1.0)
+    window_sentences: int = Field(DEFAULT_WINDOW_SENTENCES, ge=1)
+    entailment_label: str | None = None
+    contradiction_threshold: float = Field(0.5, ge=0.0, le=1.0)
+    smoke_check: bool = True
+    max_length: int | None = Field(None, ge=8)
+    batch_size: int = Field(32, ge=1)
+    device: str = "cpu"
+    alignment: bool = DEFAULT_ALIGNMENT
+
+    @field_validator("window_veto", mode="before")
+    @classmethod
+    def _veto_off(cls, value: Any) -> Any:
+        return _off_is_none(value)
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model_text(cls, value: Any) -> Any:
+        return None if value is None else str(value)

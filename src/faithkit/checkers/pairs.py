@@ -1,0 +1,182 @@
+"""Reusable parts of any pair classifier: score (premise, claim) pairs with a Hugging Face head, and cache them.
+
+``PairScorer`` runs the model (length-sorted, dynamically padded batches under ``torch.inference_mode()``;
+pairs over the model's limit are truncated and flagged, never silently) and returns probabilities in the
+role columns (entailment, neutral, contradiction): a binary head fills entailment and puts the rest in neutral.
+``CachedPairScoring`` puts the content cache in front of it, keyed on the weights hash, the settings that change
+a score and the pair, and counts what ran. The NLI checker is built from these and ``window_veto``; a new
+pair classifier (a MiniCheck-style detector) uses the same parts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from faithkit.checkers.labels import LabelOrder, resolve_label_order
+from faithkit.errors import MissingDependencyError, ModelLoadError
+
+SMOKE_PREMISE = "The dog is sleeping on the porch."
+SMOKE_ENTAILED = "The dog is sleeping."
+SMOKE_CONTRADICTED = "The dog is not sleeping."
+
+
+def weights_hash(folder: Path) -> str:
+    """sha256 over the weight files of a local model folder: the identity used in manifests and caches."""
+    digest = hashlib.sha256()
+    files = sorted(p for p in folder.iterdir() if p.suffix in {".safetensors", ".bin", ".pt"})
+    if not files:
+        raise ModelLoadError(f"{folder}: no weight files (*.safetensors / *.bin)")
+    for path in files:
+        digest.update(path.name.encode())
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    return "sha256:" + digest.hexdigest()
+
+
+class PairScores(NamedTuple):
+    """Probabilities per pair, columns (entailment, neutral, contradiction), and per-pair truncation flags."""
+
+    probs: np.ndarray
+    truncated: np.ndarray
+
+
+class PairScorer:
+    """A Hugging Face sequence-classification model that scores (premise, hypothesis) pairs: an NLI head or a
+    binary support detector, read through label roles (``checkers.labels``).
+
+    Loads from a local folder or a hub id (+ revision); resolves the label roles from config.id2label (or the
+    declared ``entailment_label``); runs a smoke check (one obvious entailment, one obvious contradiction) and
+    refuses a model that gets it wrong.
+    """
+
+    def __init__(self, model: str | Path, revision: str | None = None, batch_size: int = 32,
+                 max_length: int | None = None, device: str = "cpu", smoke_check: bool = True,
+                 entailment_label: str | None = None):
+        try:
+            import torch  # noqa: F401
+            from transformers import AutoModelForSequenceClassification, AutoTokenizer
+            from transformers.utils import logging as hf_logging
+        except ImportError as exc:  # pragma: no cover - torch/transformers are core dependencies
+            raise MissingDependencyError(f"pair classifiers need torch and transformers: {exc}") from exc
+        hf_logging.disable_progress_bar()
+        self.source = str(model)
+        self.revision = revision
+        self.batch_size = batch_size
+        self.device = device
+        local = Path(model).expanduser()
+        self.is_local = local.is_dir()
+        try:
+            self.tokenizer = AutoTokenizer.from_pretrained(str(local) if self.is_local else self.source,
+                                                           revision=revision)
+            net = AutoModelForSequenceClassification.from_pretrained(
+                str(local) if self.is_local else self.source, revision=revision)
+        except (OSError, ValueError) as exc:
+            raise ModelLoadError(f"could not load NLI model {self.source!r}: {exc}") from exc
+        self.model = net.float().to(device).eval()
+        self.entailment_label = entailment_label
+        self.labels: LabelOrder = resolve_label_order(self.model.config.id2label, entailment_label)
+        limit = getattr(self.model.config, "max_position_embeddings", 512) or 512
+        tokenizer_limit = getattr(self.tokenizer, "model_max_length", limit) or limit
+        self.max_length = min(max_length or limit, limit, tokenizer_limit)
+        self.identity = weights_hash(local) if self.is_local else (
+            getattr(self.model.config, "_commit_hash", None) or revision or "unpinned")
+        if smoke_check:
+            self._smoke_check()
+
+    def _smoke_check(self) -> None:
+        scores = self.score([(SMOKE_PREMISE, SMOKE_ENTAILED), (SMOKE_PREMISE, SMOKE_CONTRADICTED)]).probs
+        entailed, contradicted = scores
+        if not (entailed[0] >= 0.5 and entailed[0] == entailed.max() and contradicted[0] < 0.5):
+            raise ModelLoadError(
+                f"NLI model {self.source!r} failed the smoke check with labels {self.labels.names}: "
+                f"P(entailment) was {entailed[0]:.3f} for an obvious entailment and {contradicted[0]:.3f} for an "
+                "obvious contradiction. Its label order or head is not what faithkit expects."
+            )
+
+    def token_lengths(self, pairs: Sequence[tuple[str, str]]) -> list[int]:
+        encoded = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=False)
+        return [len(ids) for ids in encoded["input_ids"]]
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
+        """Probabilities for each pair (columns entailment, neutral, contradiction), length-sorted batches."""
+        import torch
+
+        if not pairs:
+            return PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))
+        lengths = self.token_lengths(pairs)
+        order = np.argsort(lengths, kind="stable")
+        out = np.zeros((len(pairs), 3))
+        truncated = np.array([n > self.max_length for n in lengths])
+        with torch.inference_mode():
+            for begin in range(0, len(order), self.batch_size):
+                idx = order[begin:begin + self.batch_size]
+                batch = self.tokenizer([pairs[i][0] for i in idx], [pairs[i][1] for i in idx],
+                                       truncation="longest_first", max_length=self.max_length,
+                                       padding="longest", return_tensors="pt").to(self.device)
+                logits = self.model(**batch).logits.float()
+                probs = torch.softmax(logits, dim=-1).cpu().numpy()
+                out[idx] = self._to_columns(probs)
+        return PairScores(out, truncated)
+
+    def _to_columns(self, probs: np.ndarray) -> np.ndarray:
+        lab = self.labels
+        cols = np.zeros((len(probs), 3))
+        cols[:, 0] = probs[:, lab.entailment]
+        if lab.not_entailment is not None:
+            cols[:, 1] = probs[:, lab.not_entailment]
+        else:
+            cols[:, 1] = probs[:, lab.neutral]
+            cols[:, 2] = probs[:, lab.contradiction]
+        return cols
+
+
+PAIR_COUNTERS = ("nli_pairs", "nli_pairs_unique", "nli_pairs_scored", "nli_cache_hits", "truncated_pairs")
+
+
+class CachedPairScoring:
+    """Scores pairs through ``scorer()`` (called on first use, so the model loads lazily), reading and filling
+    the content cache when one is given, and counting into ``counters`` (nli_pairs_scored, nli_cache_hits)."""
+
+    def __init__(self, scorer: Callable[[], PairScorer], cache: Any, counters: dict[str, int],
+                 kind: str = "nli-v1"):
+        self.scorer = scorer
+        self.cache = cache
+        self.counters = counters
+        self.kind = kind
+
+    def identity(self) -> dict[str, Any]:
+        """What a cached score depends on (the cache key's model part)."""
+        scorer = self.scorer()
+        identity = {"weights": scorer.identity, "max_length": scorer.max_length,
+                    "labels": list(scorer.labels.names), "checker": self.kind}
+        if scorer.entailment_label is not None:
+            identity["entailment_label"] = scorer.entailment_label
+        return identity
+
+    def score(self, pairs: list[tuple[str, str]]) -> PairScores:
+        if self.cache is None:
+            self.counters["nli_pairs_scored"] += len(pairs)
+            return self.scorer().score(pairs)
+        from faithkit.cache import PairScoreCache
+
+        store = PairScoreCache(self.cache, self.identity())
+        cached = store.get_many(pairs)
+        missing = [i for i, value in enumerate(cached) if value is None]
+        fresh = self.scorer().score([pairs[i] for i in missing])
+        store.put_many([pairs[i] for i in missing],
+                       [[*map(float, fresh.probs[j]), bool(fresh.truncated[j])] for j in range(len(missing))])
+        probs = np.zeros((len(pairs), 3))
+        truncated = np.zeros(len(pairs), dtype=bool)
+        for i, value in enumerate(cached):
+            if value is not None:
+                probs[i], truncated[i] = value[:3], value[3]
+        probs[missing], truncated[missing] = fresh.probs, fresh.truncated
+        self.counters["nli_pairs_scored"] += len(missing)
+        self.counters["nli_cache_hits"] += len(pairs) - len(missing)
+        return PairScores(probs, truncated)

@@ -1,0 +1,96 @@
+"""The window veto: which premise windows may support a claim. Used by every pair classifier (``pairs``).
+
+A window of several adjacent sentences may not support a claim when the one of its sentences that the claim is
+about (the one sharing most of the claim's content words; the first on a tie) contradicts the claim on its own
+(contradiction >= ``veto``).
+
+Why: joined sentences let a small model borrow a word from a neighbour sentence ("...the current month is not
+refunded. Annual contracts can be refunded in full" 'entails' "the current month is refunded"), the failure that
+also makes windows stop at passage borders. Only the sentence the claim is about may veto: NLI heads call
+off-topic pairs contradictions, and those must not sink a supported claim. The default (0.8) was chosen on dev
+(benchmarks/window_veto_dev.py); see the bundled model's card. A head without a contradiction output (a binary
+detector) never vetoes: its contradiction column is zero.
+
+Kept in one small module so a change to the decision (e.g. a hook deciding per claim) stays local.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Sequence
+
+import numpy as np
+
+from faithkit.checkers.alignment import clauses, not_aligned
+from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
+from faithkit.records import Passage, Window
+
+__all__ = ["DEFAULT_WINDOW_VETO", "content_words", "usable_windows"]
+
+_STOPWORDS = frozenset(
+    "a an the and or but if of to in on at by for with from as is are was were be been it its this that these those "
+    "you your we our they their he she his her can could will would may might do does did not no than then so "
+    "such also only all any each every per".split())
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-cased word tokens minus stopwords: a cheap measure of what a sentence is about."""
+    return {t for t in re.findall(r"[\w€$%]+", text.lower()) if t not in _STOPWORDS}
+
+
+def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
+                   alignment: bool = False, passages: Sequence[Passage] = ()) -> np.ndarray:
+    """A boolean mask over ``windows``: False where the veto (module docstring) forbids the window to support
+    ``claim``, or, with ``alignment``, where a sentence the claim is about disagrees with it in polarity, names or
+    units (``checkers.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
+    columns (entailment, neutral, contradiction); ``veto`` None turns the veto off."""
+    usable = np.ones(len(windows), bool)
+    if veto is None and not alignment:
+        return usable
+    shortest_from: dict[tuple[str, int], int] = {}  # the one-sentence window starting at an offset
+    for i, w in enumerate(windows):
+        key = (w.passage_id, w.start)
+        if key not in shortest_from or w.end < windows[shortest_from[key]].end:
+            shortest_from[key] = i
+    singles: dict[str, list[int]] = {}  # passage id -> its one-sentence windows, by start offset
+    for (passage_id, _), i in sorted(shortest_from.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        singles.setdefault(passage_id, []).append(i)
+    starts = {pid: [windows[j].start for j in js] for pid, js in singles.items()}
+    claim_words = content_words(claim)
+    overlap = {j: len(claim_words & content_words(windows[j].text)) for js in singles.values() for j in js}
+    known = tuple(p.text for p in passages)
+    parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
+    misaligned: dict[tuple[int, int], bool] = {}
+    for i, w in enumerate(windows):
+        single = shortest_from[(w.passage_id, w.start)] == i
+        js, offsets = singles[w.passage_id], starts[w.passage_id]
+        inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
+                                     if windows[j].end <= w.end]
+        if alignment and _misaligned(parts, inside, windows, known, misaligned):
+            usable[i] = False
+            continue
+        if single or len(inside) < 2 or veto is None:
+            continue
+        about = max(inside, key=lambda j: (overlap[j], -windows[j].start))
+        if probs[about, 2] >= veto:
+            usable[i] = False
+    return usable
+
+
+def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: list[Window],
+                known: tuple[str, ...], memo: dict[tuple[int, int], bool]) -> bool:
+    """Whether some clause of the claim disagrees with the window sentence it is about (checkers/alignment).
+
+    Every sentence tied for "most about the clause" must align: a tie is common when a name differs ("Saver
+    tickets are valid on any train" shares as many words with the Saver and with the Anytime sentence).
+    """
+    for k, (clause, clause_words) in enumerate(parts):
+        shared = {j: len(clause_words & content_words(windows[j].text)) for j in inside}
+        best = max(shared.values())
+        for j in (j for j in inside if shared[j] == best):
+            if (k, j) not in memo:
+                memo[(k, j)] = not_aligned(clause, windows[j].text, known)
+            if memo[(k, j)]:
+                return True
+    return False

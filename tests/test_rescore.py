@@ -1,0 +1,93 @@
+"""`faithkit rescore`: re-deciding stored scores equals re-running at that threshold, and specs round-trip."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from faithkit.checkers.registry import rebuild, rebuild_spec
+from faithkit.cli import main
+from faithkit.errors import UsageError
+from faithkit.rescore import rescore
+
+LOG = Path(__file__).resolve().parents[1] / "examples" / "larkspur" / "interactions.jsonl"
+
+
+def _read(folder: Path) -> tuple[dict, list[dict]]:
+    manifest = json.loads((folder / "manifest.json").read_text())
+    records = [json.loads(line) for line in (folder / "results.jsonl").read_text().splitlines()]
+    return manifest, records
+
+
+def _check(tmp_path: Path, name: str, *extra: str) -> Path:
+    out = tmp_path / name
+    assert main(["check", str(LOG), "--out", str(out), "--cache-dir", str(tmp_path / "cache"), "--quiet",
+                 *extra]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def base_run(tmp_path_factory):
+    """The bundled default stack at its threshold, 0.5."""
+    tmp = tmp_path_factory.mktemp("rescore")
+    return tmp, _check(tmp, "at-0.5")
+
+
+@pytest.fixture(scope="module", params=[0.97, 0.08])
+def runs(request, base_run):
+    """The base run and a real rerun at another threshold (from the score cache: the same scores). 0.97 and
+    0.08 each move several of the bundled model's claim scores on the Larkspur log across the line."""
+    tmp, base = base_run
+    return tmp, base, _check(tmp, f"at-{request.param}", "--threshold", str(request.param)), request.param
+
+
+def _labels(records: list[dict]) -> list[tuple[str, str, str]]:
+    return [(r["id"], c["text"], c["verdict"]) for r in records for c in r["claims"]]
+
+
+def test_the_same_threshold_reproduces_the_run_exactly(base_run):
+    _, base = base_run
+    manifest, records = _read(base)
+    result = rescore(manifest, records, 0.5)
+    assert result.records == records and result.changed == 0 and result.redecided > 0
+    assert result.manifest["summary"] == manifest["summary"]
+
+
+def test_another_threshold_gives_what_a_rerun_gives(runs):
+    tmp, base, rerun, threshold = runs
+    out = tmp / f"rescored-{threshold}"
+    assert main(["rescore", str(base), "--threshold", str(threshold), "--out", str(out), "--quiet"]) == 0
+    rescored_manifest, rescored = _read(out)
+    rerun_manifest, rerun_records = _read(rerun)
+    _, before = _read(base)
+    assert _labels(rescored) == _labels(rerun_records)
+    assert [r["faithfulness"] for r in rescored] == [r["faithfulness"] for r in rerun_records]
+    changed = sum(a != b for a, b in zip(_labels(before), _labels(rescored)))
+    assert changed > 0 and rescored_manifest["rescored"]["claims_changed"] == changed
+    for key in ("claims_supported", "unsupported_answers", "faithfulness_micro", "faithfulness_macro"):
+        assert rescored_manifest["summary"][key] == rerun_manifest["summary"][key], key
+    assert rescored_manifest["checker"]["rebuild"] == rerun_manifest["checker"]["rebuild"] == {
+        "checker": "nli", "threshold": threshold}
+    assert rescored_manifest["checker"]["threshold"] == threshold and rescored_manifest["rescored"]["from"] == str(base)
+
+
+def test_a_manifest_spec_rebuilds_the_checker_it_describes(runs):
+    _, base, rerun, _ = runs
+    for folder in (base, rerun):
+        manifest, _ = _read(folder)
+        checker = rebuild(manifest["checker"])
+        assert rebuild_spec(checker) == manifest["checker"]["rebuild"]
+        assert checker.threshold == manifest["checker"]["threshold"] and checker.name == "nli+numbers"
+
+
+def test_label_decided_runs_and_bad_thresholds_are_refused(base_run):
+    _, base = base_run
+    manifest, records = _read(base)
+    with pytest.raises(UsageError, match="'threshold'"):
+        rescore(manifest, records, 1.5)
+    judged = {**manifest, "checker": {"checker": "judge", "threshold": None, "rebuild": {"checker": "judge"}}}
+    with pytest.raises(UsageError, match="decides by label"):
+        rescore(judged, records, 0.5)
+    assert main(["rescore", str(base), "--threshold", "0.6", "--out", str(base)]) == 2
