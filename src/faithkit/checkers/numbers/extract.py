@@ -19,348 +19,47 @@ What is skipped: years (a bare 1900–2100 integer not followed by a plural or m
 hyphenated number (AES-256, GPT-4), fractions and idioms (24/7, one-time, third-party), and "one" where it is a
 pronoun ("one of", "no one").
 
-Units are normalised so that equal amounts compare equal: data to GB, durations to days (seconds to weeks) or to
-months (months, years), currencies to ISO codes, everything else that follows a number to a singular count noun.
+Units and the ``Quantity`` record are in ``quantity.py``; word lists and look-around helpers in ``scan.py``.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = [
-    "Quantity",
-    "compatible_units",
-    "dimension",
-    "extract_quantities",
-    "format_number",
-    "same_amount",
-    "skipped_numerals",
-]
-
-
-@dataclass(frozen=True)
-class Quantity:
-    """One quantity found in a text.
-
-    value: the number as written, after scale words (``2 million`` -> 2e6, ``a dozen`` -> 12, ``10k`` -> 1e4).
-    unit: canonical unit: ``EUR``/``USD``/... for money, ``%``, ``GB``/``MB``/``TB``/..., ``second`` ... ``year``,
-        ``times`` for multipliers, a singular count noun (``user``) for anything else, None for a bare number.
-    start, end: span of the whole quantity phrase (``€12``, ``50 GB``, ``fifty gigabytes``, ``14-day``).
-    num_start, num_end: span of the numeral alone (``12`` in ``€12``, ``fifty`` in ``fifty gigabytes``).
-    text: ``source[start:end]``.
-    kind: ``number`` (digits), ``word`` (number words), ``multiplier`` (twice, three times), ``ordinal``, or
-        ``range`` (an end of a range).
-    decimals: decimal places as written (``12.50`` -> 2); the precision a derived value must reach.
-    per: the rate denominator when the unit is a rate (``600 requests per minute`` -> ``minute``).
-    unit_start, unit_end: span of an attached unit word, for counts and durations (used to rewrite ``8 users``
-        as ``1 user`` and ``two years`` as ``1 month``).
-    """
-
-    value: float
-    unit: str | None
-    start: int
-    end: int
-    num_start: int
-    num_end: int
-    text: str
-    kind: str = "number"
-    decimals: int = 0
-    per: str | None = None
-    unit_start: int | None = None
-    unit_end: int | None = None
-
-    @property
-    def normalised(self) -> float:
-        """The value in its dimension's base unit: GB for data, days for seconds..weeks, months for months and
-        years, the value itself otherwise (``2 TB`` -> 2000, ``two weeks`` -> 14, ``€12`` -> 12)."""
-        return base_value(self.value, self.unit)
-
-    def as_dict(self) -> dict[str, object]:
-        """Compact JSON-able form for verdict details."""
-        out: dict[str, object] = {"text": self.text, "value": _plain(self.value), "unit": self.unit}
-        if self.per:
-            out["per"] = self.per
-        return out
-
-
-# ---------------------------------------------------------------------------------------------------- units
-
-_CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
-_CURRENCY_CODES = {"EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "INR", "SEK", "NOK", "DKK"}
-_CURRENCY_WORDS = {
-    "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "eur": "EUR",
-    "gbp": "GBP", "chf": "CHF", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "yen": "JPY",
-}
-_DATA_UNITS = {
-    "kb": "KB", "kilobyte": "KB", "kilobytes": "KB", "kib": "KB",
-    "mb": "MB", "megabyte": "MB", "megabytes": "MB", "mib": "MB",
-    "gb": "GB", "gigabyte": "GB", "gigabytes": "GB", "gib": "GB", "gigs": "GB",
-    "tb": "TB", "terabyte": "TB", "terabytes": "TB", "tib": "TB",
-    "pb": "PB", "petabyte": "PB", "petabytes": "PB",
-}
-_DATA_TO_GB = {"KB": 1e-6, "MB": 1e-3, "GB": 1.0, "TB": 1e3, "PB": 1e6}
-_TIME_UNITS = {
-    "s": "second", "sec": "second", "secs": "second", "second": "second", "seconds": "second",
-    "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute",
-    "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour",
-    "d": "day", "day": "day", "days": "day",
-    "wk": "week", "wks": "week", "week": "week", "weeks": "week",
-    "mo": "month", "month": "month", "months": "month",
-    "yr": "year", "yrs": "year", "year": "year", "years": "year",
-}
-_TO_DAYS = {"second": 1 / 86400, "minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "week": 7.0}
-_TO_MONTHS = {"month": 1.0, "year": 12.0}
-_PERCENT_WORDS = {"percent", "pct", "percentage"}
-_MULTIPLIER_WORDS = {"times": "times", "x": "times", "fold": "times"}
-_TIME_ADJECTIVES = {"business", "working", "calendar", "full", "consecutive", "additional", "extra"}
-
-_STOP = {
-    "a", "an", "the", "and", "or", "but", "nor", "of", "to", "in", "on", "at", "by", "for", "with", "from",
-    "into", "onto", "over", "under", "than", "as", "per", "is", "are", "was", "were", "be", "been", "being",
-    "am", "has", "have", "had", "do", "does", "did", "will", "would", "can", "could", "shall", "should",
-    "may", "might", "must", "that", "which", "who", "whom", "whose", "this", "these", "those", "it", "its",
-    "they", "them", "their", "we", "our", "you", "your", "he", "she", "his", "her", "i", "me", "my", "so",
-    "if", "then", "when", "while", "after", "before", "up", "down", "out", "off", "more", "less", "most",
-    "least", "only", "also", "each", "every", "all", "any", "some", "no", "not", "other", "another", "same",
-    "such", "there", "here", "where", "how", "what", "why", "about", "around", "approximately", "roughly",
-    "nearly", "almost", "within", "without", "between", "among", "through", "during", "since",
-    "until", "till", "via", "plus", "minus", "times", "vs", "versus", "etc", "ie", "eg", "both",
-    "either", "neither", "instead", "yet", "still", "just", "even", "too", "very", "once", "twice", "again",
-}
-
-_MONTHS = {
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-}
-_ID_PREFIXES = {
-    "http", "https", "status", "error", "code", "codes", "port", "version", "release", "build", "rfc", "iso",
-    "soc", "pci", "windows", "ios", "android", "macos", "python", "java", "node", "chapter", "section", "page",
-    "step", "line", "number", "id", "model", "article", "room", "gate", "level", "tier", "phase", "item",
-    "ticket", "issue", "pr", "figure", "fig", "table", "appendix", "route", "channel", "ipv", "utf", "sha",
-    "md", "aes", "rsa", "tls", "ssl", "ver", "gen", "generation", "#",
-}
-_IDIOMS = {
-    "one-time", "one-off", "one-click", "one-way", "two-way", "one-stop", "one-on-one", "one-to-one",
-    "one-to-many", "many-to-one", "third-party", "first-party", "first-class", "first-hand", "second-hand",
-    "two-factor", "two-step", "multi-factor", "24/7", "one-size-fits-all", "all-in-one",
-}
-
-_UNIT_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-}
-_TENS_WORDS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-    "ninety": 90,
-}
-_SCALE_WORDS = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
-_MULTIPLIERS = {"twice": 2, "thrice": 3, "double": 2, "triple": 3, "quadruple": 4}
-_ORDINAL_WORDS = {
-    "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
-    "eleventh": 11, "twelfth": 12, "fifteenth": 15, "twentieth": 20, "thirtieth": 30, "hundredth": 100,
-}
-_SUFFIX_SCALE = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "mn": 1e6, "bn": 1e9, "B": 1e9, "b": 1e9}
-
-_NUMERIC = re.compile(
-    r"(?P<cur>[€$£¥]\s?|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD)\s?)?"
-    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?P<glued>[A-Za-z%]+)?"
+from faithkit.checkers.numbers.quantity import (
+    _CURRENCY_CODES,
+    _CURRENCY_SYMBOLS,
+    _DATA_UNITS,
+    _TIME_UNITS,
+    Quantity,
+    dimension,
 )
-_SKIP_PATTERNS = re.compile(
-    r"\b\d{4}-\d{1,2}-\d{1,2}\b"  # ISO date
-    r"|\b(?:19|20)\d{2}\s?[–—-]\s?(?:\d{2}|\d{4})\b"  # 2018–19, 2019-2021: year spans
-    r"|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b"  # 15/01/2024, 01.02.2024
-    r"|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?\b)?"  # 03:00, 3:30 pm
-    r"|\b\d{1,2}\s*[ap]\.m\.|\b\d{1,2}\s*[ap]m\b"  # 3 pm, 3 a.m.
-    r"|\b[vV]\d+(?:\.\d+)*\b"  # v2.1
-    r"|\b\d+(?:\.\d+){2,}\b"  # 1.2.3, IP addresses
-    r"|\b\d+/\d+\b"  # fractions, 24/7
-    r"|\b[A-Za-z]+[-/]\d+(?:\.\d+)?[A-Za-z]*\b"  # AES-256, GPT-4, HTTP/1.1, Su-25s
+from faithkit.checkers.numbers.scan import (
+    _ID_PREFIXES,
+    _IDIOMS,
+    _MULTIPLIERS,
+    _NUMERIC,
+    _ORDINAL_WORDS,
+    _RANGE_GAP,
+    _SCALE_WORDS,
+    _SKIP_PATTERNS,
+    _STOP,
+    _SUFFIX_SCALE,
+    _TENS_WORDS,
+    _UNIT_WORDS,
+    _WORD,
+    _after,
+    _glued_ok,
+    _is_date_context,
+    _parse_numeral,
+    _prev_word,
+    _singular,
+    _Unit,
+    _unit_after,
 )
-_WORD = re.compile(r"[A-Za-z]+")
-_RANGE_GAP = re.compile(r"^\s*(?:–|—|-|to|and|or)\s*$")
 
-
-def _plain(value: float) -> float | int:
-    return int(value) if float(value).is_integer() and abs(value) < 1e15 else value
-
-
-def format_number(value: float, decimals: int | None = None) -> str:
-    """A value as a person would write it: 96, 12.5, 0.25 (no trailing .0, no float noise)."""
-    if decimals is not None and decimals > 0:
-        return f"{value:.{decimals}f}"
-    if float(value).is_integer() and abs(value) < 1e15:
-        return str(int(value))
-    return f"{value:.6g}" if abs(value) < 1e6 else f"{value:.6e}"
-
-
-_CONTEXT = 80
-
-
-def _before(text: str, pos: int) -> str:
-    """The few characters before ``pos``: context lookups stay O(1), so a long passage scans in linear time."""
-    return text[max(0, pos - _CONTEXT):pos]
-
-
-def _after(text: str, pos: int) -> str:
-    return text[pos:pos + _CONTEXT]
-
-
-def _singular(word: str) -> str:
-    w = word.lower()
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 3 and w.endswith("sses"):
-        return w[:-2]
-    if len(w) > 3 and w.endswith("s") and not w.endswith("ss") and not w.endswith("us"):
-        return w[:-1]
-    return w
-
-
-# ------------------------------------------------------------------------------------------- normalisation
-
-
-def dimension(unit: str | None) -> str | None:
-    """The comparable dimension of a unit: ``currency:EUR``, ``data``, ``time_d`` (seconds..weeks),
-    ``time_m`` (months, years), ``%``, ``times``, ``count`` (any count noun), or None (bare number)."""
-    if unit is None:
-        return None
-    if unit in _CURRENCY_CODES:
-        return f"currency:{unit}"
-    if unit in _DATA_TO_GB:
-        return "data"
-    if unit in _TO_DAYS:
-        return "time_d"
-    if unit in _TO_MONTHS:
-        return "time_m"
-    if unit in ("%", "times"):
-        return unit
-    return "count"
-
-
-def base_value(value: float, unit: str | None) -> float:
-    """The value in its dimension's base unit (GB, days, months), so 1 TB == 1000 GB and 2 weeks == 14 days."""
-    if unit in _DATA_TO_GB:
-        return value * _DATA_TO_GB[unit]
-    if unit in _TO_DAYS:
-        return value * _TO_DAYS[unit]
-    if unit in _TO_MONTHS:
-        return value * _TO_MONTHS[unit]
-    return value
-
-
-_SCALAR_DIMS = {None, "count", "times"}
-
-
-def compatible_units(a: Quantity, b: Quantity) -> bool:
-    """Whether two quantities may be the same amount: equal dimensions, or either side has no unit, or both
-    are plain counts / multipliers (the count noun is not compared: "8 users" and "8-person" are the same 8).
-    Rates must agree on their denominator when both state one ("100 per minute" is not "100 per hour")."""
-    if a.per and b.per and a.per != b.per:
-        return False
-    da, db = dimension(a.unit), dimension(b.unit)
-    if da is None or db is None:
-        return True
-    if da in _SCALAR_DIMS and db in _SCALAR_DIMS:
-        return True
-    return da == db
-
-
-def same_amount(a: Quantity, b: Quantity) -> bool:
-    """Equal value (after unit conversion within a dimension) and compatible units: "fifty gigabytes" == "50 GB"."""
-    if not compatible_units(a, b):
-        return False
-    if dimension(a.unit) == dimension(b.unit):
-        x, y = base_value(a.value, a.unit), base_value(b.value, b.unit)
-    else:
-        x, y = a.value, b.value
-    return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
-
-
-# ----------------------------------------------------------------------------------------------- scanning
-
-
-@dataclass(frozen=True)
-class _Unit:
-    unit: str | None
-    end: int
-    per: str | None = None
-    noun_start: int | None = None
-    noun_end: int | None = None
-
-
-def _next_words(text: str, pos: int, n: int = 3) -> list[re.Match[str]]:
-    out = []
-    for m in _WORD.finditer(text, pos):
-        gap = text[pos if not out else out[-1].end() : m.start()]
-        if gap.strip(" \t-") or len(gap) > 3:
-            break
-        out.append(m)
-        if len(out) == n:
-            break
-    return out
-
-
-def _prev_word(text: str, pos: int) -> str:
-    m = re.search(r"([A-Za-z#]+)\.?\s*$", _before(text, pos))
-    return m.group(1).lower() if m else ""
-
-
-def _unit_after(text: str, pos: int) -> _Unit:
-    """The unit written right after a numeral ending at ``pos``: symbol, word, or hyphenated form."""
-    rest = _after(text, pos)
-    if rest.startswith("%"):
-        return _Unit("%", pos + 1)
-    m = re.match(r"\s?(per ?cent)\b", rest, re.I)
-    if m:
-        return _Unit("%", pos + m.end())
-    words = _next_words(text, pos)
-    if not words:
-        return _Unit(None, pos)
-    first = words[0]
-    low = first.group(0).lower()
-    if low in _TIME_ADJECTIVES and len(words) > 1 and words[1].group(0).lower() in _TIME_UNITS:
-        first, low = words[1], words[1].group(0).lower()
-    if first.group(0) in _CURRENCY_CODES or low in _CURRENCY_WORDS:
-        return _Unit(_CURRENCY_WORDS.get(low, first.group(0)), first.end())
-    if low in _PERCENT_WORDS:
-        return _Unit("%", first.end())
-    if low in _DATA_UNITS:
-        return _Unit(_DATA_UNITS[low], first.end())
-    if low in _TIME_UNITS and (len(low) > 1 or first.start() == pos):
-        return _Unit(_TIME_UNITS[low], first.end(), noun_start=first.start(), noun_end=first.end())
-    if low in _MULTIPLIER_WORDS:
-        return _Unit("times", first.end())
-    if low == "per" and len(words) > 1 and words[1].group(0).lower() in _TIME_UNITS:
-        return _Unit(None, pos, per=_TIME_UNITS[words[1].group(0).lower()])
-    if low in _STOP or low in _MONTHS or len(low) < 2:
-        return _Unit(None, pos)
-    unit = _Unit(_singular(low), first.end(), noun_start=first.start(), noun_end=first.end())
-    per = re.match(r"\s+(?:per|a|an|each)\s+([A-Za-z]+)", _after(text, unit.end))
-    if per and (per.group(1).lower() in _TIME_UNITS):
-        return _Unit(unit.unit, unit.end, _TIME_UNITS[per.group(1).lower()], unit.noun_start, unit.noun_end)
-    return unit
-
-
-def _is_date_context(text: str, start: int, end: int) -> bool:
-    before = re.search(r"([A-Za-z]+)\.?\s*$", _before(text, start))
-    after = re.match(r"\s*(?:of\s+)?([A-Za-z]+)", _after(text, end))
-    return bool((before and before.group(1).lower() in _MONTHS and before.group(1)[0].isupper())
-                or (after and after.group(1).lower() in _MONTHS and after.group(1)[0].isupper()))
-
-
-def _glued_ok(text: str, start: int) -> bool:
-    """A numeral glued to a preceding letter or digit is part of a name (H200, Qwen3, B2B)."""
-    return start == 0 or not (text[start - 1].isalnum() or text[start - 1] == "_")
-
-
-def _parse_numeral(raw: str) -> tuple[float, int]:
-    clean = raw.replace(",", "")
-    decimals = len(clean.split(".")[1]) if "." in clean else 0
-    return float(clean), decimals
+__all__ = ["Rate", "extract_quantities", "rate_of", "skipped_numerals"]
 
 
 def _numeric_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
@@ -615,8 +314,6 @@ def _link_ranges(text: str, qs: list[Quantity]) -> list[Quantity]:
 
 
 def _replace(q: Quantity, **changes: object) -> Quantity:
-    from dataclasses import replace
-
     return replace(q, **changes)  # type: ignore[arg-type]
 
 
@@ -636,3 +333,44 @@ def extract_quantities(text: str) -> list[Quantity]:
     halves = _half_quantities(text, taken)
     found = sorted(numeric + words + ordinals + halves, key=lambda q: (q.start, q.end))
     return _link_ranges(text, found)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """What a quantity is per, read from the words after it: ``€12 per user per month`` -> (month, user),
+    ``$0.25 a minute`` -> (minute, None), ``600 requests per minute`` -> (minute, None), ``€12`` -> (None, None).
+
+    period: a time unit (``minute`` ... ``year``) or None; per_noun: a singular count noun or None.
+    """
+
+    period: str | None = None
+    per_noun: str | None = None
+
+
+_PER_STEP = re.compile(r"\s*(?:(per|a|an|each|every)\s+|/\s*)([A-Za-z]+)\b", re.IGNORECASE)
+_PERIOD_ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+                   "annually": "year"}
+
+
+def rate_of(text: str, q: Quantity) -> Rate:
+    """The rate a quantity states, from at most two "per X" steps right after it (see ``Rate``). "a"/"an"
+    count only before a time unit ("€12 a month", never "8 users a discount")."""
+    period, noun = (_TIME_UNITS.get(q.per.lower()) if q.per else None), None
+    pos = q.end
+    for _ in range(2):
+        m = _PER_STEP.match(text, pos)
+        if not m:
+            adverb = re.match(r"\s*,?\s*([A-Za-z]+)\b", text[pos:pos + 20])
+            if adverb and adverb.group(1).lower() in _PERIOD_ADVERBS and period is None:
+                period = _PERIOD_ADVERBS[adverb.group(1).lower()]
+            break
+        word = m.group(2).lower()
+        if word in _TIME_UNITS and len(word) > 1:
+            period = period or _TIME_UNITS[word]
+        elif (m.group(1) or "/").lower() in ("per", "each", "/") and noun is None and len(word) > 2 \
+                and word not in _STOP:
+            noun = _singular(word)
+        else:
+            break
+        pos = m.end()
+    return Rate(period, noun)

@@ -30,7 +30,8 @@ from dataclasses import replace
 from typing import Any
 
 from faithkit.checkers.base import Checker
-from faithkit.numbers_check import NumberReport, analyse_claim_numbers, reduced_claim
+from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers
+from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
 
 STAGE_VERSION = "1"
@@ -105,16 +106,42 @@ class NumberChecks:
                     verdicts[i] = _annotate(verdict, report, note="arithmetic verified; claim not reducible")
             elif report.missing:
                 verdicts[i] = _annotate(verdict, report)
+        rest_checks: list[tuple[int, ClaimCheck]] = []
         if rescue:
             self.counters["numbers_rechecks"] += len(rescue)
             rechecked = self.inner.check([r for _, r in rescue])
             for (i, reduced), again in zip(rescue, rechecked):
                 if again.label == SUPPORTED:
-                    verdicts[i] = self._rescue(verdicts[i], reports[i], reduced.claim, again)
+                    verdicts[i] = self._rescue(verdicts[i], reports[i], again, reduced_claim=reduced.claim)
                     self.counters["arithmetic_changed"] += 1
                 else:
                     verdicts[i] = _annotate(verdicts[i], reports[i], reduced=reduced.claim,
                                             note="arithmetic verified; reduced claim not supported")
+        for i, report in reports.items():
+            verdict = verdicts[i]
+            if not (self.arithmetic and verdict.label == NOT_SUPPORTED and verdict.stage != "numbers"
+                    and report.accepted and report.derived):
+                continue
+            rest = rest_of_claim(requests[i].claim, report)
+            if rest is None or not rest.ok:
+                if rest is not None:
+                    verdicts[i] = replace(verdict, detail={**verdict.detail, "rest_uncovered": list(rest.uncovered)})
+                continue
+            if rest.text:
+                rest_checks.append((i, replace(requests[i], claim=rest.text)))
+            elif verdict.label3 != "contradicted":
+                verdicts[i] = self._rescue(verdict, report, None, rest_claim="")
+                self.counters["arithmetic_changed"] += 1
+        if rest_checks:
+            self.counters["numbers_rechecks"] += len(rest_checks)
+            rechecked = self.inner.check([r for _, r in rest_checks])
+            for (i, rest_request), again in zip(rest_checks, rechecked):
+                if again.label == SUPPORTED:
+                    verdicts[i] = self._rescue(verdicts[i], reports[i], again, rest_claim=rest_request.claim)
+                    self.counters["arithmetic_changed"] += 1
+                else:
+                    verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail, "rest_claim": rest_request.claim,
+                                                               "rest_verdict": again.to_dict()})
         return verdicts
 
     def _flag(self, inner: Verdict, report: NumberReport) -> Verdict:
@@ -126,14 +153,30 @@ class NumberChecks:
             detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts()},
         )
 
-    def _rescue(self, inner: Verdict, report: NumberReport, reduced: str, again: Verdict) -> Verdict:
+    def _rescue(self, inner: Verdict, report: NumberReport, again: Verdict | None, *,
+                reduced_claim: str | None = None, rest_claim: str | None = None) -> Verdict:
+        """A claim made supported by verified arithmetic, keeping what decided it: the reduced claim or the
+        rest of the claim and the inner verdict on it (none when the rest was empty: the lexical test decided)."""
         expression = "; ".join(d.expression for d in report.derivations)
+        detail: dict[str, Any] = {"numbers_rule": "arithmetic", "inner": _without_numbers(inner.to_dict()),
+                                  "numbers": report.as_dicts()}
+        if reduced_claim is not None:
+            detail.update(reduced_claim=reduced_claim, reduced_verdict=again.to_dict() if again else None)
+        else:
+            if inner.detail.get("reduced_claim"):
+                detail["reduced_claim"] = inner.detail["reduced_claim"]
+            detail.update(rest_claim=rest_claim, rest_verdict=again.to_dict() if again else None)
         return Verdict(
-            SUPPORTED, "arithmetic", score=again.score, evidence=Evidence(None, expression),
-            probs=again.probs, truncated=again.truncated,
-            detail={"numbers_rule": "arithmetic", "inner": inner.to_dict(), "numbers": report.as_dicts(),
-                    "reduced_claim": reduced, "reduced_verdict": again.to_dict()},
+            SUPPORTED, "arithmetic", score=again.score if again else None, evidence=Evidence(None, expression),
+            probs=again.probs if again else None, truncated=again.truncated if again else inner.truncated,
+            detail=detail,
         )
+
+
+def _without_numbers(verdict: dict[str, Any]) -> dict[str, Any]:
+    """The inner verdict as the inner checker gave it, without the notes this stage attached to it."""
+    keys = ("numbers", "numbers_note", "reduced_claim", "rest_claim", "rest_verdict", "rest_uncovered")
+    return {**verdict, "detail": {k: v for k, v in (verdict.get("detail") or {}).items() if k not in keys}}
 
 
 def _annotate(verdict: Verdict, report: NumberReport, note: str | None = None,
