@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from faithkit.checkers.numbers.derivation import find_derivations
-from faithkit.checkers.numbers.extract import skipped_numerals
+from faithkit.checkers.numbers.extract import quantities, skipped_numerals
 from faithkit.checkers.numbers.operands import Derivation, SearchResult
-from faithkit.checkers.numbers.pool import build_pool, quantities
+from faithkit.checkers.numbers.pool import build_pool
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.records import Passage
 

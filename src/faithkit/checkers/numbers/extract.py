@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from faithkit.checkers.numbers.quantity import (
     _CURRENCY_CODES,
@@ -59,7 +60,7 @@ from faithkit.checkers.numbers.scan import (
     _unit_after,
 )
 
-__all__ = ["Rate", "extract_quantities", "rate_of", "skipped_numerals"]
+__all__ = ["Rate", "extract_quantities", "quantities", "rate_of", "skipped_numerals"]
 
 
 def _numeric_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
@@ -335,6 +336,12 @@ def extract_quantities(text: str) -> list[Quantity]:
     return _link_ranges(text, found)
 
 
+@lru_cache(maxsize=8192)
+def quantities(text: str) -> tuple[Quantity, ...]:
+    """``extract_quantities``, cached: the same passages and claims are read many times per answer."""
+    return tuple(extract_quantities(text))
+
+
 @dataclass(frozen=True)
 class Rate:
     """What a quantity is per, read from the words after it: ``€12 per user per month`` -> (month, user),
@@ -352,6 +359,7 @@ _PERIOD_ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly"
                    "annually": "year"}
 
 
+@lru_cache(maxsize=65536)
 def rate_of(text: str, q: Quantity) -> Rate:
     """The rate a quantity states, from at most two "per X" steps right after it (see ``Rate``). "a"/"an"
     count only before a time unit ("€12 a month", never "8 users a discount")."""

@@ -21,17 +21,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from faithkit.checkers.numbers.algebra import SCALAR, SCALE, TIMES
-from faithkit.checkers.numbers.extract import extract_quantities
+from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.operands import Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension
 
-__all__ = ["RELATION_CUES", "justify"]
+__all__ = ["HALF_LABEL", "RELATION_CUES", "justify"]
+
+HALF_LABEL = "½"
 
 RELATION_CUES: dict[str, tuple[str, ...]] = {
     "+": ("in total", "altogether", "combined", "together", "in all", "plus", "sum of", "extra", "additional",
-          "on top of", "added", "total of"),
+          "on top of", "added"),
     "−": ("difference", "left", "remaining", "remain", "minus", "save", "saves", "saving", "after deducting",
           "% off", "percent off", "discount"),
     "×": ("in total", "altogether", "combined", "times", "multiplied", "× ", "x as", "twice", "double",
@@ -45,16 +48,19 @@ _CLAUSE_CUES = {"×": (("each", "per", "every"), ("so", "therefore", "which mean
 _COMPARATIVES = ("more", "less", "fewer", "longer", "shorter", "cheaper", "later", "earlier", "higher", "lower",
                  "bigger", "larger", "smaller", "faster", "slower")
 _COMPARATIVE_AFTER_NUMBER = re.compile(
-    r"\s*(?:[A-Za-z]+\s+){0,2}?(" + "|".join(_COMPARATIVES) + r")\b(?:\s+[A-Za-z'’]+){0,4}?\s+than\b",
+    r"\s*(?:(?!or\b|and\b|no\b|not\b)[A-Za-z]+\s+){0,2}?(" + "|".join(_COMPARATIVES) + r")\b"
+    r"(?:(?:\s+[A-Za-z'’]+){0,4}?\s+than\b|\s*(?:[.,;:!?)]|$))",
     re.IGNORECASE)
 _MULTIPLIER_RELATION = re.compile(
     r"\s+(?:as\b|more\b|longer\b|larger\b|bigger\b|faster\b|the\b|that\b|what\b|[A-Za-z]+er\s+than\b)",
     re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def _comparative_cue(claim: str) -> str | None:
-    """"€5 more than", "50 GB more storage than": a comparative right after a number of the claim."""
-    for q in extract_quantities(claim):
+    """"€5 more than", "50 GB more storage than", "… 30 GB less.": a comparative right after a number of the
+    claim, with its "than" or at the end of the clause. "8 users or more" and "more than 8 users" are bounds."""
+    for q in quantities(claim):
         m = _COMPARATIVE_AFTER_NUMBER.match(claim, q.end)
         if m:
             return f"{q.text} {m.group(1).lower()} … than"
@@ -94,6 +100,8 @@ def _cue_reason(claim: str, ops: Iterable[str], target: Quantity | None = None) 
 
 def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target: Quantity) -> str:
     """Why this derivation is not a coincidence (module docstring), or "" when it may be one."""
+    if any(o.source == "claim" and o.label == HALF_LABEL for o in operands) and list(ops) != ["×"]:
+        return ""  # "half" is read from the claim's words: only "half × amount" is that reading
     reasons = []
     additive = [op for op in ops if op in ("+", "−")]
     if additive:

@@ -27,7 +27,8 @@ class Operand:
     source: passage id, ``question`` or ``claim`` of the first occurrence.
     quantity: that first occurrence; claim_quantity: the claim's own occurrence, when the claim states it.
     given: a number the claim supplies for its own scenario (see ``analysis``); context: the sentence the
-        operand was read from, for the rest-of-claim check.
+        operand was read from, for the rest-of-claim check; period_unit: the time unit of its rate, as written
+        ("minute" for $0.25 per minute).
     """
 
     value: float
@@ -39,6 +40,7 @@ class Operand:
     claim_quantity: Quantity | None = None
     given: bool = False
     context: str = ""
+    period_unit: str | None = None
 
     @property
     def dim(self) -> str | None:
@@ -77,7 +79,7 @@ class Derivation:
         units = {o.quantity.unit for o in self.operands if o.dim not in SCALE and o.dim != "%"}
         if units <= {self.target.unit}:
             return f"{number_text(self.target.value, self.target.decimals or None)} = {self.formula()}"
-        period = next((o.unit.per for o in self.operands if o.unit.per), None)
+        period = next((o.period_unit for o in self.operands if o.period_unit), None)
         labels = [o.label if o.dim in SCALE or o.dim == "%" else with_unit(o, period) for o in self.operands]
         return f"{_quantity_text(self.target)} = {self.formula(labels)}"
 
@@ -155,15 +157,19 @@ def _quantity_text(q: Quantity, value: float | None = None, unit: str | None = N
         return number
     if unit in _SYMBOLS:
         return f"{_SYMBOLS[unit]}{number}"
+    if unit == "%":
+        return f"{number}%"
     plural = "s" if unit in _TIME_WORDS and value != 1 else ""
     return f"{number} {unit}{plural}"
 
 
 def with_unit(o: Operand, period: str | None = None) -> str:
-    """``€12``, ``50 GB``, ``3 months``; a duration is written in the unit of the expression's rate
-    period when there is one (1 year next to a monthly rate -> ``12 months``), else as the text wrote it."""
+    """``€12``, ``50 GB``, ``20 minutes``; a duration is written in the unit of the expression's rate when
+    there is one (1 year next to a monthly rate -> ``12 months``), else as the text wrote it."""
     q = o.quantity
     dim = dimension(q.unit)
-    if dim in TIMES and (period == dim or period is None and dim == "time_m" and q.unit == "year"):
+    if dim in TIMES and period and dimension(period) == dim and q.unit != period:
+        return _quantity_text(q, base_value(q.value, q.unit) / base_value(1.0, period), period)
+    if dim in TIMES and period is None and q.unit == "year":
         return _quantity_text(q, base_value(q.value, q.unit), BASE_TIME_UNIT[dim])
     return _quantity_text(q)

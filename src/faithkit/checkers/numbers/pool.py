@@ -8,6 +8,7 @@ claim is an operand too (0.5, from the claim): "half the €12 price, €6".
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -15,24 +16,25 @@ from functools import lru_cache
 
 from faithkit.checkers.numbers.algebra import SCALAR, Dim
 from faithkit.checkers.numbers.derivation import unit_and_value
-from faithkit.checkers.numbers.extract import extract_quantities
+from faithkit.checkers.numbers.extract import quantities, rate_of
+from faithkit.checkers.numbers.justify import HALF_LABEL
 from faithkit.checkers.numbers.operands import Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, number_text, same_amount
 
-__all__ = ["build_pool", "quantities", "sentence_at"]
+__all__ = ["build_pool", "sentence_at"]
 
 
 @lru_cache(maxsize=8192)
-def quantities(text: str) -> tuple[Quantity, ...]:
-    """``extract_quantities``, cached: the same passages are read for every claim of an answer."""
-    return tuple(extract_quantities(text))
+def _sentence_starts(text: str) -> tuple[int, ...]:
+    return (0, *(m.end() for m in re.finditer(r"[.!?]\s+", text)))
 
 
 def sentence_at(text: str, start: int, end: int) -> str:
     """The sentence of ``text`` around ``[start, end)`` (a period, ! or ? followed by a space ends one)."""
-    begin = max((m.end() for m in re.finditer(r"[.!?]\s+", text[:start])), default=0)
-    stop = re.search(r"[.!?](?:\s|$)", text[end:])
-    return text[begin:end + stop.end()].strip() if stop else text[begin:].strip()
+    starts = _sentence_starts(text)
+    i = bisect.bisect_right(starts, start) - 1
+    j = bisect.bisect_left(starts, end)
+    return text[starts[i]:starts[j] if j < len(starts) else len(text)].strip()
 
 
 _HALF = re.compile(r"\bhalf\b(?!\s+(?:an?\s+)?(?:hour|day|week|month|year|minute|terabyte|gigabyte)s?\b)",
@@ -51,7 +53,7 @@ def _operand(q: Quantity, origin: str, source: str, text: str, claim_q: Quantity
     unit, value = unit_and_value(text, q)
     label = number_text(q.value, q.decimals or None) + ("%" if unit.dim == "%" else "")
     return Operand(value, unit, label, frozenset({origin}), source, q, claim_q, given,
-                   sentence_at(text, q.start, q.end))
+                   sentence_at(text, q.start, q.end), rate_of(text, q).period)
 
 
 def _key(o: Operand) -> tuple:
@@ -92,7 +94,7 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
     if half:
         q = Quantity(0.5, "times", half.start(), half.end(), half.start(), half.end(), half.group(0), "multiplier",
                      decimals=1)
-        add(Operand(0.5, Dim("times"), "½", frozenset({"claim"}), "claim", q, None, False, claim), (0, 2, 0))
+        add(Operand(0.5, Dim("times"), HALF_LABEL, frozenset({"claim"}), "claim", q, None, False, claim), (0, 2, 0))
     for n, q in enumerate(quantities(question)):
         repeated = next((c for c in stated if same_amount(c, q)), None)
         op = _operand(q, "question", "question", question, repeated)
