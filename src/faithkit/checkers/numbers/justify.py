@@ -69,7 +69,7 @@ def _comparative_cue(claim: str) -> str | None:
 
 def multiplier_relation(claim: str, q: Quantity) -> bool:
     """Whether a multiplier the claim states relates two amounts ("twice as long as", "3x the storage")."""
-    return q.kind == "multiplier" and bool(_MULTIPLIER_RELATION.match(claim, q.end))
+    return dimension(q.unit) == "times" and bool(_MULTIPLIER_RELATION.match(claim, q.end))
 
 
 def _cue_reason(claim: str, ops: Iterable[str], target: Quantity | None = None) -> str:

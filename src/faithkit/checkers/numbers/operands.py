@@ -150,9 +150,10 @@ _TIME_WORDS = ("second", "minute", "hour", "day", "week", "month", "year")
 
 
 def _quantity_text(q: Quantity, value: float | None = None, unit: str | None = None) -> str:
-    value = q.value if value is None else value
+    converted = value is not None
+    value = q.value if value is None else round(value, 9)  # unit conversions leave float noise (29.999…)
     unit = q.unit if unit is None else unit
-    number = number_text(value, q.decimals or None)
+    number = number_text(value, None if converted and float(value).is_integer() else q.decimals or None)
     if unit is None:
         return number
     if unit in _SYMBOLS:

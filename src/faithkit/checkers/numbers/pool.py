@@ -79,9 +79,11 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
         key = _key(op)
         if key in merged:
             old = merged[key]
+            from_passage = "passage" in op.origins and "passage" not in old.origins
             merged[key] = replace(old, origins=old.origins | op.origins,
                                   claim_quantity=old.claim_quantity or op.claim_quantity,
-                                  given=old.given or op.given)
+                                  given=old.given or op.given,
+                                  context=op.context if from_passage else old.context)
             return
         merged[key] = op
         ranked.append((rank, key))

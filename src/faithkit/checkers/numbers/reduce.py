@@ -154,11 +154,12 @@ def rest_of_claim(claim: str, report: NumberReport) -> RestOfClaim | None:
     if not report.derivations:
         return None
     marked = [n.quantity for n in report.numbers if n.status in ("derived", "given")]
-    covered = {_stem(w) for d in report.derivations for o in d.operands for w in _WORD.findall(o.context)}
+    covered = {_stem(w) for d in report.derivations for o in d.operands if "passage" in o.origins
+               for w in _WORD.findall(o.context)}
     covered |= {_stem(w) for w in _ARITHMETIC_WORDS}
     for d in report.derivations:
         covered |= {_stem(w) for op in d.ops for cue in RELATION_CUES[op] for w in _WORD.findall(cue)}
-        covered |= {_stem(w) for o in d.operands for w in _WORD.findall(o.quantity.text)}
+        covered |= {_stem(w) for o in d.operands if "passage" in o.origins for w in _WORD.findall(o.quantity.text)}
         covered |= {"more", "less", "fewer", "than"} if any(op in ("+", "−") for op in d.ops) else set()
     spans = _clauses(claim)
     removed_spans = [s for s in spans if any(s[0] <= q.num_start < s[1] for q in marked)]
@@ -166,7 +167,8 @@ def rest_of_claim(claim: str, report: NumberReport) -> RestOfClaim | None:
     for start, end in removed_spans:
         clause = claim[start:end]
         removed.append(clause)
-        numbers = [(q.start, q.end) for q in marked]
+        numbers = [(q.start, q.end) if n.status == "derived" else (q.num_start, q.num_end)
+                   for n in report.numbers for q in (n.quantity,)]
         words = [m for m in _WORD.finditer(clause)
                  if not any(a <= start + m.start() < b for a, b in numbers)]
         uncovered += [m.group(0) for m in _NEGATIONS.finditer(clause)]
