@@ -8,14 +8,20 @@ detectors pass it).
 Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes ``supported`` with stage
 ``arithmetic`` only when BOTH hold:
   (a) every claim number missing from the passages is accounted for, and at least one is ``derived`` by a
-      justified expression (see ``faithkit.numbers_check``), and
-  (b) the inner checker supports the *reduced claim*: the claim restated for one unit of the user's quantity,
-      with each derived number replaced by its per-unit value ("Eight users would pay €96 a month." ->
-      "One user would pay €12 a month."). That is the "only unsupported content is numbers" test: whatever
-      else the claim says must still pass the inner checker, so "8 users would pay €96 a month and get SSO"
-      stays not supported (its reduced claim still claims SSO). Claims whose derivation cannot be reduced that
-      way (sums, differences, derivations justified only by a cue word) are never rescued.
-All reduced claims of a batch go to the inner checker in one extra call.
+      justified expression (``analysis``, ``justify``), and
+  (b) what the claim says besides its arithmetic is supported (``reduce``), shown in one of two ways, tried in
+      order, each batched into one extra call of the inner checker:
+      1. the inner checker supports the *reduced claim*, the claim restated for one unit of the user's
+         quantity ("Eight users would pay €96 a month." -> "Each user would pay €12 a month."); or
+      2. the *rest of the claim* passes: the clauses that carry derived numbers say nothing but the arithmetic
+         (each word is in the sentences the operands came from, a unit, or a word of arithmetic; no negation),
+         and the inner checker supports what is left ("The Team plan costs €12 per user per month, so your 8
+         users would pay €96 a month." -> "The Team plan costs €12 per user per month."). When nothing is left,
+         the word test decides, unless the inner checker found the claim contradicted.
+      Way 2 exists because a model does not always entail the reduced claim: the bundled one calls "… €12 per
+      user per month, so each user would pay €12 a month." neutral, which kept Larkspur's correct team-8
+      sentence flagged after 96 = 12 × 8 was verified. "8 users would pay €96 a month and get SSO" stays not
+      supported either way: its reduced claim and its rest ("Get SSO.") both still claim SSO.
 
 Verdicts the inner checker returned as ``error`` are passed through untouched. A verdict changed by a rule
 keeps the inner verdict in ``detail["inner"]``; ``counters`` says how many claims each rule changed, and the
@@ -34,7 +40,7 @@ from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbe
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
 
-STAGE_VERSION = "1"
+STAGE_VERSION = "2"  # 2: the rest-of-claim way of the arithmetic rule; units and rates in the search
 
 
 class NumberChecks:
