@@ -173,3 +173,24 @@ def test_rest_of_claim_takes_out_only_clauses_that_say_nothing_but_the_arithmeti
     got = rest_of_claim(claim, report)
     assert got is not None
     assert (got.text, got.uncovered) == (rest, uncovered)
+
+
+def test_a_negated_operand_sentence_lends_no_words() -> None:
+    """"costs €12 … and does not include SSO" must not cover the "SSO" of "your 8 users get SSO"."""
+    passages = (Passage("a", "The Team plan costs €12 per user per month and does not include SSO."),)
+    claim = "Your 8 users get SSO and pay €96 a month."
+    report = analyse_claim_numbers(claim, passages, "We are an 8-person team.")
+    assert report.accepted
+    rest = rest_of_claim(claim, report)
+    assert rest is not None and "SSO" in rest.uncovered
+
+
+def test_a_clause_with_the_users_own_number_goes_with_the_arithmetic() -> None:
+    from tests.larkspur_data import PASSAGES, QUESTION
+
+    claim = "With 8 users, the Team plan gives you 400 GB of pooled storage."
+    rest = rest_of_claim(claim, analyse_claim_numbers(claim, PASSAGES, QUESTION))
+    assert rest is not None and (rest.text, rest.uncovered) == ("", ())
+    claim = "For your 8 users, SSO is included, and you would pay €96 a month."
+    rest = rest_of_claim(claim, analyse_claim_numbers(claim, PASSAGES, QUESTION))
+    assert rest is not None and rest.text == "SSO is included."

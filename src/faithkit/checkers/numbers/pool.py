@@ -91,7 +91,12 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
     for n, q in enumerate(givens):
         add(_operand(q, "claim", "claim", claim, q, given=True), (0, 0, n))
     for n, q in enumerate(stated):  # what the claim states and a source backs (maybe only as a code or year)
-        add(_operand(q, "claim", "claim", claim, q), (0, 1, n))
+        op = _operand(q, "claim", "claim", claim, q)
+        backing = next(((text, s) for _, text in passages for s in quantities(text) if same_amount(q, s)), None)
+        if backing is not None:  # the sentence that states it, for the rest-of-claim test
+            op = replace(op, origins=op.origins | {"passage"}, context=sentence_at(backing[0], backing[1].start,
+                                                                                     backing[1].end))
+        add(op, (0, 1, n))
     half = _HALF.search(claim)
     if half:
         q = Quantity(0.5, "times", half.start(), half.end(), half.start(), half.end(), half.group(0), "multiplier",

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 from faithkit.checkers.numbers.algebra import BASE_TIME_UNIT, SCALAR, TIMES
 from faithkit.checkers.numbers.analysis import NumberReport
 from faithkit.checkers.numbers.derivation import unit_and_value
+from faithkit.checkers.numbers.extract import rate_of
 from faithkit.checkers.numbers.justify import RELATION_CUES
-from faithkit.checkers.numbers.quantity import number_text
+from faithkit.checkers.numbers.quantity import dimension, number_text
 from faithkit.checkers.numbers.scan import _STOP
 
 __all__ = ["RestOfClaim", "reduced_claim", "rest_of_claim"]
@@ -97,6 +98,8 @@ make makes add adds adding added sum bring brings get gets getting give gives ha
 spend spends spending charge charges charged bill bills billed billing use uses using mean means equal equals
 overall exactly altogether combined together worth run runs into end ends ending up come that's you'll
 """.split())
+_PERIOD_WORDS = {"second": ("second",), "minute": ("minute",), "hour": ("hour", "hourly"), "day": ("day", "daily"),
+                 "week": ("week", "weekly"), "month": ("month", "monthly"), "year": ("year", "yearly", "annually")}
 _NEGATIONS = re.compile(r"\b(?:not|no|never|none|nothing|without|except|cannot|neither|nor|free)\b|n't\b",
                         re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"\s*[,;:()]\s*|\s+[—–]\s+|\s+(?=(?:so|and|which|while|but|therefore|thus|meaning|"
@@ -153,22 +156,27 @@ def rest_of_claim(claim: str, report: NumberReport) -> RestOfClaim | None:
     report has no derivation."""
     if not report.derivations:
         return None
-    marked = [n.quantity for n in report.numbers if n.status in ("derived", "given")]
-    covered = {_stem(w) for d in report.derivations for o in d.operands if "passage" in o.origins
-               for w in _WORD.findall(o.context)}
+    used = {id(o.claim_quantity) for d in report.derivations for o in d.operands if o.claim_quantity}
+    marked = [n.quantity for n in report.numbers
+              if n.status in ("derived", "given") or n.status == "in_question" and id(n.quantity) in used]
+    # a sentence with a negation lends no words: "costs €12 … and does not include SSO" must not cover "SSO"
+    covered = {_stem(w) for d in report.derivations for o in d.operands
+               if "passage" in o.origins and not _NEGATIONS.search(o.context) for w in _WORD.findall(o.context)}
     covered |= {_stem(w) for w in _ARITHMETIC_WORDS}
     for d in report.derivations:
         covered |= {_stem(w) for op in d.ops for cue in RELATION_CUES[op] for w in _WORD.findall(cue)}
         covered |= {_stem(w) for o in d.operands if "passage" in o.origins for w in _WORD.findall(o.quantity.text)}
         covered |= {"more", "less", "fewer", "than"} if any(op in ("+", "−") for op in d.ops) else set()
+        periods = {o.period_unit for o in d.operands} | {rate_of(claim, d.target).period}
+        covered |= {_stem(w) for p in periods if p for w in _PERIOD_WORDS[p]}
     spans = _clauses(claim)
     removed_spans = [s for s in spans if any(s[0] <= q.num_start < s[1] for q in marked)]
     removed, uncovered = [], []
     for start, end in removed_spans:
         clause = claim[start:end]
         removed.append(clause)
-        numbers = [(q.start, q.end) if n.status == "derived" else (q.num_start, q.num_end)
-                   for n in report.numbers for q in (n.quantity,)]
+        numbers = [(q.start, q.end) if n.status == "derived" or dimension(q.unit) in TIMES
+                   else (q.num_start, q.num_end) for n in report.numbers for q in (n.quantity,)]
         words = [m for m in _WORD.finditer(clause)
                  if not any(a <= start + m.start() < b for a, b in numbers)]
         uncovered += [m.group(0) for m in _NEGATIONS.finditer(clause)]

@@ -112,43 +112,43 @@ class NumberChecks:
                     verdicts[i] = _annotate(verdict, report, note="arithmetic verified; claim not reducible")
             elif report.missing:
                 verdicts[i] = _annotate(verdict, report)
+        for (i, reduced), again in self._recheck(rescue):
+            if again.label == SUPPORTED:
+                verdicts[i] = self._rescue(verdicts[i], reports[i], again, reduced_claim=reduced.claim)
+                self.counters["arithmetic_changed"] += 1
+            else:
+                verdicts[i] = _annotate(verdicts[i], reports[i], reduced=reduced.claim,
+                                        note="arithmetic verified; reduced claim not supported")
         rest_checks: list[tuple[int, ClaimCheck]] = []
-        if rescue:
-            self.counters["numbers_rechecks"] += len(rescue)
-            rechecked = self.inner.check([r for _, r in rescue])
-            for (i, reduced), again in zip(rescue, rechecked):
-                if again.label == SUPPORTED:
-                    verdicts[i] = self._rescue(verdicts[i], reports[i], again, reduced_claim=reduced.claim)
-                    self.counters["arithmetic_changed"] += 1
-                else:
-                    verdicts[i] = _annotate(verdicts[i], reports[i], reduced=reduced.claim,
-                                            note="arithmetic verified; reduced claim not supported")
         for i, report in reports.items():
             verdict = verdicts[i]
-            if not (self.arithmetic and verdict.label == NOT_SUPPORTED and verdict.stage != "numbers"
-                    and report.accepted and report.derived):
+            if not (self.arithmetic and verdict.label == NOT_SUPPORTED and report.accepted and report.derived):
                 continue
             rest = rest_of_claim(requests[i].claim, report)
-            if rest is None or not rest.ok:
-                if rest is not None:
-                    verdicts[i] = replace(verdict, detail={**verdict.detail, "rest_uncovered": list(rest.uncovered)})
+            if rest is None:
                 continue
-            if rest.text:
+            if not rest.ok:
+                verdicts[i] = replace(verdict, detail={**verdict.detail, "rest_uncovered": list(rest.uncovered)})
+            elif rest.text:
                 rest_checks.append((i, replace(requests[i], claim=rest.text)))
             elif verdict.label3 != "contradicted":
                 verdicts[i] = self._rescue(verdict, report, None, rest_claim="")
                 self.counters["arithmetic_changed"] += 1
-        if rest_checks:
-            self.counters["numbers_rechecks"] += len(rest_checks)
-            rechecked = self.inner.check([r for _, r in rest_checks])
-            for (i, rest_request), again in zip(rest_checks, rechecked):
-                if again.label == SUPPORTED:
-                    verdicts[i] = self._rescue(verdicts[i], reports[i], again, rest_claim=rest_request.claim)
-                    self.counters["arithmetic_changed"] += 1
-                else:
-                    verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail, "rest_claim": rest_request.claim,
-                                                               "rest_verdict": again.to_dict()})
+        for (i, rest_request), again in self._recheck(rest_checks):
+            if again.label == SUPPORTED:
+                verdicts[i] = self._rescue(verdicts[i], reports[i], again, rest_claim=rest_request.claim)
+                self.counters["arithmetic_changed"] += 1
+            else:
+                verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail, "rest_claim": rest_request.claim,
+                                                           "rest_verdict": again.to_dict()})
         return verdicts
+
+    def _recheck(self, batch: list[tuple[int, ClaimCheck]]) -> list[tuple[tuple[int, ClaimCheck], Verdict]]:
+        """One extra call of the inner checker for a batch of restated claims (none for an empty batch)."""
+        if not batch:
+            return []
+        self.counters["numbers_rechecks"] += len(batch)
+        return list(zip(batch, self.inner.check([r for _, r in batch])))
 
     def _flag(self, inner: Verdict, report: NumberReport) -> Verdict:
         bad = report.unverified
