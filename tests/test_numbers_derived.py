@@ -194,3 +194,12 @@ def test_a_clause_with_the_users_own_number_goes_with_the_arithmetic() -> None:
     claim = "For your 8 users, SSO is included, and you would pay €96 a month."
     rest = rest_of_claim(claim, analyse_claim_numbers(claim, PASSAGES, QUESTION))
     assert rest is not None and rest.text == "SSO is included."
+
+
+def test_an_end_of_a_range_is_a_bound_not_a_users_count() -> None:
+    """From the false-derivation benchmark (WiCE): "6 years = 24 × 3 months" used the range's other end."""
+    passages = ("The centre works with young people aged 10-24 from all regions.",
+                "For the next three months, young Jordanians will debate water policies.")
+    report = analyse("The centre works with young 6-24 year old Jordanians.", passages)
+    assert not report.accepted
+    assert [n.status for n in report.numbers] == ["unverified", "in_sources"]

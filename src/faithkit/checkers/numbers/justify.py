@@ -7,8 +7,9 @@ computers"). A derivation counts only when it is *justified*:
     a comparative anchored to a number of the claim ("€5 more than", "50 GB more storage than", "3 days longer
     than"). "more than 8 users" is a bound, not a relation: the comparative must follow a number, not precede it.
 × and ÷ are justified by a user-supplied scalar (a count or duration from the question or stated in the claim:
-    8 users, three months, "half") scaling a measured amount in a plain product or single quotient ("€96 =
-    8 × 12", "$5 = 20 minutes × $0.25 per minute"), or by a cue ("% of", "times as", "each … so") together
+    8 users, three months, "half"; never an end of a range the claim states, "6-24 year olds") scaling a
+    measured amount in a plain product or single quotient ("€96 = 8 × 12", "$5 = 20 minutes × $0.25 per
+    minute"), or by a cue ("% of", "times as", "each … so") together
     with an operand the claim or question states, so that a percentage the passages never relate to the
     claim's amounts is not "derived" from two unrelated prices. A multiplier the claim states as a relation
     ("twice as long as", "three times the storage") is justified as the quotient of the two amounts it relates.
@@ -111,7 +112,8 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
         reasons.append(cue)
     multiplicative = [op for op in ops if op in ("×", "÷")]
     if multiplicative:
-        user = [o for o in operands if (o.dim in SCALE or o.dim in TIMES) and (o.given or o.user_supplied)]
+        user = [o for o in operands if (o.dim in SCALE or o.dim in TIMES) and (o.given or o.user_supplied)
+                and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # a bound, not a count
         measured = dimension(target.unit) not in SCALAR
         simple = all(op == "×" for op in ops) or len(ops) == 1
         if user and measured and simple:
