@@ -80,6 +80,15 @@ def test_times_as_long_and_twice(claim: str, expression: str) -> None:
     assert derived(claim, TRIALS) == [expression]
 
 
+def test_times_as_much_and_times_the() -> None:
+    prices = ("The Basic plan costs $10 a month.", "The Pro plan costs $30 a month.")
+    assert derived("The Pro plan costs three times as much as the Basic plan.", prices) == [
+        "3 times = $30 ÷ $10"]
+    assert derived("The Pro plan costs four times as much as the Basic plan.", prices) == []
+    assert derived("Pro gives you 2.5 times the storage of Basic.", PLANS) == ["2.5 times = 50 GB ÷ 20 GB"]
+    assert derived("Basic is $20 cheaper than Pro.", prices) == ["20 = 30 − 10"]
+
+
 def test_a_wrong_multiplier_and_a_bare_count_are_not_derived() -> None:
     assert derived("The Pro trial is three times as long as the Basic trial.", TRIALS) == []
     assert derived("You can retry 2 times.", TRIALS) == []  # 28 ÷ 14 by accident: no relation stated

@@ -82,7 +82,7 @@ def combine(op: str, a: Dim, b: Dim) -> Dim | None:
         return None
     if op == "÷":
         if b.per:
-            return None
+            return Dim("ratio") if a.per == b.per and a.dim == b.dim else None  # $30 a month ÷ $10 a month
         if b.dim in SCALE:
             if a.dim not in SCALE:
                 return Dim(a.dim, a.noun, a.per, a.per_noun)
