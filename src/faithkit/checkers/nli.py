@@ -10,6 +10,7 @@ windows of the passage that best supports the claim: NLI heads call off-topic pa
 from __future__ import annotations
 
 import hashlib
+import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cached_property
@@ -23,7 +24,6 @@ from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
 from faithkit.errors import MissingDependencyError, ModelLoadError
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
-from faithkit.text.words import content_words
 
 BUNDLED_MODEL_NAME = "faithkit-nli-minilm"
 SMOKE_PREMISE = "The dog is sleeping on the porch."
@@ -307,6 +307,17 @@ class NLIChecker:
         """'contradicted' only if a window of the best-supporting passage contradicts the claim."""
         same = [i for i, w in enumerate(windows) if w.passage_id == passage_id]
         return "contradicted" if probs[same, 2].max() >= self.contradiction_threshold else "not_found"
+
+
+_STOPWORDS = frozenset(
+    "a an the and or but if of to in on at by for with from as is are was were be been it its this that these those "
+    "you your we our they their he she his her can could will would may might do does did not no than then so "
+    "such also only all any each every per".split())
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-cased word tokens minus stopwords: a cheap measure of what a sentence is about."""
+    return {t for t in re.findall(r"[\w€$%]+", text.lower()) if t not in _STOPWORDS}
 
 
 def passages_of(texts: Sequence[str]) -> tuple[Passage, ...]:
