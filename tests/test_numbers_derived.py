@@ -212,3 +212,46 @@ def test_an_end_of_a_range_is_a_bound_not_a_users_count() -> None:
     report = analyse("The centre works with young 6-24 year old Jordanians.", passages)
     assert not report.accepted
     assert [n.status for n in report.numbers] == ["unverified", "in_sources"]
+
+
+def test_a_percentage_of_an_amount_the_user_gave() -> None:
+    """Help-center dev (bank-01): "I'm about to spend €200" -> "On a €200 purchase, that fee would be €5.50"."""
+    fees = ("Card payments abroad carry a 2.75% foreign transaction fee.",)
+    question = "Is there a fee for using my debit card abroad? I'm about to spend €200 in New York."
+    assert derived("On a €200 purchase, that fee would be €5.50.", fees, question) == ["5.50 = 200 × 2.75%"]
+    assert derived("On a €200 purchase, that fee would be €6.50.", fees, question) == []
+    assert derived("That fee would be €5.50.", fees) == []  # no amount of the user's: 2.75% of nothing stated
+
+
+@pytest.mark.parametrize("claim, passages, expression", [
+    ("At £5.99 a month, Plus costs £71.88 over a year.", ("Plus costs £5.99 a month.",), "£71.88 = £5.99 × 12 months"),
+    ("Over a full week, that allows up to €3,500 in cash withdrawals.", ("The daily cash withdrawal limit is €500.",),
+     "€3500 = 7 days × €500"),
+])
+def test_a_period_the_claim_names_in_words(claim: str, passages: tuple[str, ...], expression: str) -> None:
+    assert derived(claim, passages) == [expression]
+
+
+def test_a_period_in_words_still_needs_the_right_amount() -> None:
+    assert derived("At £5.99 a month, Plus costs £70.88 over a year.", ("Plus costs £5.99 a month.",)) == []
+    assert derived("Over a full week, that allows up to €3,000.", ("The daily cash withdrawal limit is €500.",)) == []
+    # €500 with no period is not a daily rate: a week of it is nothing
+    assert derived("Over a full week, that allows up to €3,500.", ("The cash withdrawal limit is €500.",)) == []
+
+
+def test_a_thousands_separator_is_not_a_clause_break() -> None:
+    passages = ("Business costs $15 per user per month.",)
+    claim = "Business for 12 users costs $180 a month, which is $2,160 a year."
+    report = analyse(claim, passages, "What would Business cost us per year with 12 people?")
+    rest = rest_of_claim(claim, report)
+    assert report.accepted and rest is not None and (rest.text, rest.uncovered) == ("", ())
+
+
+def test_only_the_noun_after_the_users_own_amount_comes_from_the_question() -> None:
+    passages = ("The default tip is 10% of the food total.",)
+    claim = "The default tip is 10% of the food total, so £3 on a £30 order."
+    report = analyse(claim, passages, "What's the default tip on a £30 order?")
+    got = rest_of_claim(claim, report, "What's the default tip on a £30 order?")
+    assert got is not None and got.uncovered == ()
+    without = rest_of_claim(claim, report)  # no question: "order" is in no operand sentence
+    assert without is not None and without.uncovered == ("order",)

@@ -355,6 +355,8 @@ class Rate:
 
 
 _PER_STEP = re.compile(r"\s*(?:(per|a|an|each|every)\s+|/\s*)([A-Za-z]+)\b", re.IGNORECASE)
+_PERIOD_BEFORE = re.compile(r"\b(hourly|daily|weekly|monthly|yearly|annual)\s+(?:[a-z]+\s+){0,3}?"
+                            r"(?:is|of|costs?|at)\s*$", re.IGNORECASE)
 _PERIOD_ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                    "annually": "year"}
 
@@ -381,4 +383,8 @@ def rate_of(text: str, q: Quantity) -> Rate:
         else:
             break
         pos = m.end()
+    if period is None:  # "the daily withdrawal limit is €500", "a monthly fee of €5"
+        before = _PERIOD_BEFORE.search(text[max(0, q.start - 60):q.start])
+        if before:
+            period = _PERIOD_ADVERBS.get(before.group(1).lower()) or "year"
     return Rate(period, noun)

@@ -7,9 +7,10 @@ computers"). A derivation counts only when it is *justified*:
     a comparative anchored to a number of the claim ("€5 more than", "50 GB more storage than", "3 days longer
     than"). "more than 8 users" is a bound, not a relation: the comparative must follow a number, not precede it.
 × and ÷ are justified by a user-supplied scalar (a count or duration from the question or stated in the claim:
-    8 users, three months, "half"; never an end of a range the claim states, "6-24 year olds") scaling a
-    measured amount in a plain product or single quotient ("€96 = 8 × 12", "$5 = 20 minutes × $0.25 per
-    minute"), or by a cue ("% of", "times as", "each … so") together
+    8 users, three months, "half", "over a year"; never an end of a range the claim states, "6-24 year olds")
+    scaling a measured amount in a plain product or single quotient ("€96 = 8 × 12", "$5 = 20 minutes × $0.25
+    per minute"), by a percentage of an amount the user gave ("€5.50 = 2.75% × €200" when the question says
+    "I'm about to spend €200"), or by a cue ("% of", "times as", "each … so") together
     with an operand the claim or question states, so that a percentage the passages never relate to the
     claim's amounts is not "derived" from two unrelated prices. A multiplier the claim states as a relation
     ("twice as long as", "three times the storage") is justified as the quotient of the two amounts it relates.
@@ -116,9 +117,13 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
                 and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # a bound, not a count
         measured = dimension(target.unit) not in SCALAR
         simple = all(op == "×" for op in ops) or len(ops) == 1
+        share = list(ops) == ["×"] and any(o.dim == "%" for o in operands) and any(
+            o.user_supplied and o.dim not in SCALE and o.dim != "%" and not o.unit.per for o in operands)
         if user and measured and simple:
             reasons.insert(0, "operand from the claim" if any(o.given or "claim" in o.origins for o in user)
                            else "operand from the question")
+        elif share and measured:
+            reasons.insert(0, "percentage of an amount the user gave")  # "2.75% of your €200 is €5.50"
         elif multiplicative == ["÷"] and len(ops) == 1 and multiplier_relation(claim, target):
             reasons.append(f"relation '{target.text}'")
         else:

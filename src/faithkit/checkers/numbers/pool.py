@@ -37,6 +37,9 @@ def sentence_at(text: str, start: int, end: int) -> str:
     return text[starts[i]:starts[j] if j < len(starts) else len(text)].strip()
 
 
+_PERIOD_PHRASE = re.compile(r"\b(?:over|in|for|across|within|during)\s+(?:a|one|the)\s+(?:full\s+|whole\s+)?"
+                            r"(year|month|week|day)\b|\ba\s+(?:full|whole)\s+(year|month|week|day)\b",
+                            re.IGNORECASE)
 _HALF = re.compile(r"\bhalf\b(?!\s+(?:an?\s+)?(?:hour|day|week|month|year|minute|terabyte|gigabyte)s?\b)",
                    re.IGNORECASE)
 
@@ -102,6 +105,10 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
         q = Quantity(0.5, "times", half.start(), half.end(), half.start(), half.end(), half.group(0), "multiplier",
                      decimals=1)
         add(Operand(0.5, Dim("times"), HALF_LABEL, frozenset({"claim"}), "claim", q, None, False, claim), (0, 2, 0))
+    for n, m in enumerate(_PERIOD_PHRASE.finditer(claim)):  # "over a year": 1 year the claim supplies
+        unit = m.group(1).lower()
+        q = Quantity(1.0, unit, m.start(), m.end(), m.start(), m.end(), m.group(0), "word")
+        add(_operand(q, "claim", "claim", claim, q), (0, 3, n))
     for n, q in enumerate(quantities(question)):
         repeated = next((c for c in stated if same_amount(c, q)), None)
         op = _operand(q, "question", "question", question, repeated)

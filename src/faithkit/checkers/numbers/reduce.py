@@ -97,13 +97,15 @@ pay pays paying paid cost costs costing total totals come comes coming amount am
 make makes add adds adding added sum bring brings get gets getting give gives have has having need needs
 spend spends spending charge charges charged bill bills billed billing use uses using mean means equal equals
 overall exactly altogether combined together worth run runs into end ends ending up come that's you'll
+fee fees price prices rate allow allows let lets
 """.split())
 _PERIOD_WORDS = {"second": ("second",), "minute": ("minute",), "hour": ("hour", "hourly"), "day": ("day", "daily"),
                  "week": ("week", "weekly"), "month": ("month", "monthly"), "year": ("year", "yearly", "annually")}
 _NEGATIONS = re.compile(r"\b(?:not|no|never|none|nothing|without|except|cannot|neither|nor|free)\b|n't\b",
                         re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"\s*[,;:()]\s*|\s+[—–]\s+|\s+(?=(?:so|and|which|while|but|therefore|thus|meaning|"
-                           r"giving|making|bringing|for a total)\b)", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"\s*(?:,(?!\d{3})|[;:()])\s*|\s+[—–]\s+|"  # "$2,160" is one number, not a break
+                           r"\s+(?=(?:so|and|which|while|but|therefore|thus|meaning|giving|making|bringing|"
+                           r"for a total)\b)", re.IGNORECASE)
 _LEADING_LINK = re.compile(r"^(?:(?:so|and|which|while|but|therefore|thus|meaning|that|is|with)\b\s*)+",
                            re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
@@ -114,8 +116,9 @@ def _stem(word: str) -> str:
     w = word.lower().replace("’", "'").removesuffix("'s")
     for suffix in ("ing", "ed", "es", "s"):
         if len(w) - len(suffix) >= 3 and w.endswith(suffix):
-            return w[: -len(suffix)]
-    return w
+            w = w[: -len(suffix)]
+            break
+    return w[:-1] if len(w) > 3 and w.endswith("e") else w  # "change" ~ "changing"
 
 
 def _content(text: str) -> list[str]:
@@ -151,14 +154,20 @@ def _clauses(claim: str) -> list[tuple[int, int]]:
     return spans
 
 
-def rest_of_claim(claim: str, report: NumberReport) -> RestOfClaim | None:
+def rest_of_claim(claim: str, report: NumberReport, question: str = "") -> RestOfClaim | None:
     """The rest-of-claim test for a claim whose numbers are all accounted for (module docstring); None when the
-    report has no derivation."""
+    report has no derivation. ``question``: only the noun right after a number the user gave ("a £30 order")
+    may come from it; nothing else of the question counts as support."""
+    question_words = {_stem(w) for w in _WORD.findall(question)}
     if not report.derivations:
         return None
     used = {id(o.claim_quantity) for d in report.derivations for o in d.operands if o.claim_quantity}
     marked = [n.quantity for n in report.numbers
               if n.status in ("derived", "given") or n.status == "in_question" and id(n.quantity) in used]
+    stated = {id(n.quantity) for n in report.numbers}
+    phrases = [o.claim_quantity for d in report.derivations for o in d.operands  # "over a year" (pool.py)
+               if o.claim_quantity is not None and id(o.claim_quantity) not in stated]
+    marked += phrases
     # a sentence with a negation lends no words: "costs €12 … and does not include SSO" must not cover "SSO"
     covered = {_stem(w) for d in report.derivations for o in d.operands
                if "passage" in o.origins and not _NEGATIONS.search(o.context) for w in _WORD.findall(o.context)}
@@ -177,10 +186,14 @@ def rest_of_claim(claim: str, report: NumberReport) -> RestOfClaim | None:
         removed.append(clause)
         numbers = [(q.start, q.end) if n.status == "derived" or dimension(q.unit) in TIMES
                    else (q.num_start, q.num_end) for n in report.numbers for q in (n.quantity,)]
+        numbers += [(q.start, q.end) for q in phrases]
         words = [m for m in _WORD.finditer(clause)
                  if not any(a <= start + m.start() < b for a, b in numbers)]
+        user_nouns = {_stem(m.group(1)) for q in marked for m in [re.match(r"\s+([A-Za-z]+)", claim[q.end:])]
+                      if m and _stem(m.group(1)) in question_words}  # "on a £30 order": the user's own noun
         uncovered += [m.group(0) for m in _NEGATIONS.finditer(clause)]
-        uncovered += [w for w in _content(" ".join(m.group(0) for m in words)) if _stem(w) not in covered]
+        uncovered += [w for w in _content(" ".join(m.group(0) for m in words))
+                      if _stem(w) not in covered and _stem(w) not in user_nouns]
     text = claim
     for n in range(len(spans) - 1, -1, -1):
         if spans[n] in removed_spans:

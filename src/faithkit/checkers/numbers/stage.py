@@ -124,7 +124,7 @@ class NumberChecks:
             verdict = verdicts[i]
             if not (self.arithmetic and verdict.label == NOT_SUPPORTED and report.accepted and report.derived):
                 continue
-            rest = rest_of_claim(requests[i].claim, report)
+            rest = rest_of_claim(requests[i].claim, report, requests[i].question)
             if rest is None:
                 continue
             if not rest.ok:
