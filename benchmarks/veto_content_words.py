@@ -17,8 +17,7 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from faithkit.checkers.nli import NLIChecker
-from faithkit.checkers.registry import DEFAULT_WINDOW_VETO
+from faithkit.checkers.nli import DEFAULT_WINDOW_VETO, NLIChecker
 from faithkit.records import Passage
 from faithkit.text.windows import all_windows
 from faithkit.text.words import content_words
