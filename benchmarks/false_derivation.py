@@ -34,10 +34,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from faithkit.numbers_check import analyse_claim_numbers, claim_work_bound, work_bound
+from faithkit.checkers.numbers import (
+    Quantity,
+    analyse_claim_numbers,
+    claim_work_bound,
+    dimension,
+    extract_quantities,
+    number_text,
+    same_amount,
+    work_bound,
+)
 from faithkit.records import Passage
 from faithkit.stats import wilson_interval
-from faithkit.text.numbers import Quantity, dimension, extract_quantities, format_number, same_amount
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("FAITHKIT_DATA", "/work/shared/data"))
@@ -127,7 +135,7 @@ def control_claim(q: Quantity, n: int) -> str | None:
     dim = dimension(q.unit)
     if dim is None or not (dim.startswith("currency") or dim in ("data", "time_d", "time_m")) or q.per:
         return None
-    total = format_number(n * q.value, q.decimals or None)
+    total = number_text(n * q.value, q.decimals or None)
     if dim.startswith("currency"):
         amount = f"{_SYMBOL[q.unit]}{total}" if q.unit in _SYMBOL else f"{total} {q.unit}"
     else:
@@ -161,7 +169,7 @@ def run(per_claim: int, seed: int, max_per_corpus: int, show: int) -> dict[str, 
             if value is None:
                 tally.skipped += 1
                 continue
-            changed = item.claim[:q.num_start] + format_number(value, q.decimals or None) + item.claim[q.num_end:]
+            changed = item.claim[:q.num_start] + number_text(value, q.decimals or None) + item.claim[q.num_end:]
             after = analyse_claim_numbers(changed, item.passages, item.question)
             status = next((n for n in after.numbers if n.quantity.num_start == q.num_start), None)
             if status is None:  # the edit changed how the text reads (e.g. a year-like value): not a trial

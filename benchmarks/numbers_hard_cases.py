@@ -25,8 +25,8 @@ from faithkit.errors import FaithkitError  # noqa: E402
 from faithkit.records import ClaimCheck, Verdict  # noqa: E402
 
 REDUCED_SCRIPT = {
-    "A Team workspace with 1 user has 50 GB of pooled storage.": "supported",
-    "One user would pay €12 a month.": "supported",
+    "A Team workspace with each user has 50 GB of pooled storage.": "supported",
+    "Each user would pay €12 a month.": "supported",
 }
 
 

@@ -6,17 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from faithkit.numbers_check import (
+from faithkit.checkers.numbers import (
     analyse_claim_numbers,
     build_pool,
     claim_work_bound,
+    extract_quantities,
     find_derivations,
     numbers_not_in_sources,
     reduced_claim,
     work_bound,
 )
 from faithkit.records import Passage
-from faithkit.text.numbers import extract_quantities
 from tests.larkspur_data import PASSAGES, QUESTION
 
 

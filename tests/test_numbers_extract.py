@@ -1,4 +1,4 @@
-"""Number extraction and normalisation (faithkit.text.numbers)."""
+"""Number extraction and normalisation (faithkit.checkers.numbers.extract)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from faithkit.text.numbers import Quantity, extract_quantities, same_amount
+from faithkit.checkers.numbers import Quantity, extract_quantities, same_amount
 
 
 def values_units(text: str) -> list[tuple[float, str | None]]:

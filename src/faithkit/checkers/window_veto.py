@@ -16,7 +16,6 @@ Kept in one small module so a change to the decision (e.g. a hook deciding per c
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Sequence
 
@@ -25,19 +24,9 @@ import numpy as np
 from faithkit.checkers.alignment import clauses, not_aligned
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
 from faithkit.records import Passage, Window
+from faithkit.text.words import content_words
 
 __all__ = ["DEFAULT_WINDOW_VETO", "content_words", "usable_windows"]
-
-_STOPWORDS = frozenset(
-    "a an the and or but if of to in on at by for with from as is are was were be been it its this that these those "
-    "you your we our they their he she his her can could will would may might do does did not no than then so "
-    "such also only all any each every per".split())
-
-
-def content_words(text: str) -> set[str]:
-    """Lower-cased word tokens minus stopwords: a cheap measure of what a sentence is about."""
-    return {t for t in re.findall(r"[\w€$%]+", text.lower()) if t not in _STOPWORDS}
-
 
 def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
                    alignment: bool = False, passages: Sequence[Passage] = ()) -> np.ndarray:

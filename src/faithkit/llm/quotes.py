@@ -14,17 +14,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from faithkit.records import Evidence, Passage
+from faithkit.text.words import content_words
 
 _WS = re.compile(r"\s+")
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _EDGE = " \t\n\"'“”‘’«»`.,;:!?…"
-_STOP_WORDS = (
-    "the a an and or but of to in on at for by with from as is are was were be been being it its this that "
-    "these those you your we our they their he she his her them can may will would should could do does did "
-    "not no yes all any each every per if then than so such there here which who whom what when where how "
-    "also only have has had into out up about over under after before more most less"
-)
-_STOP = frozenset(_STOP_WORDS.split())
 
 
 class QuoteCheck(NamedTuple):
@@ -65,13 +58,6 @@ def _locate(quote: str, passage: Passage) -> Evidence | None:
         return None
     start, end = offsets[at], offsets[at + len(needle) - 1] + 1
     return Evidence(passage.id, passage.text[start:end], start, end)
-
-
-def content_words(text: str) -> set[str]:
-    """Lower-cased words that carry content (numbers, non-stopwords of 3+ letters), plural -s removed."""
-    words = (m.group(0).lower() for m in _WORD.finditer(text))
-    kept = {w for w in words if w.isdigit() or (len(w) > 2 and w not in _STOP)}
-    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.isdigit() else w for w in kept}
 
 
 def find_quote(quote: str, passages: Sequence[Passage], passage_id: str | None = None) -> Evidence | None:

@@ -1,0 +1,209 @@
+"""Numbers a claim states that no passage contains, and whether each can be accounted for.
+
+No classifier can do arithmetic (Move 4 of the Larkspur lesson): NLI flags the correct "8 users × €12 = €96"
+exactly like a wrong "€97", and some detectors pass "up to 12 users" although no passage says 12. The rule the
+lesson gives is mechanical, so it is code: find the numbers of a claim that no passage contains, and try to
+compute each from the numbers the claim may use (``derivation``, guarded by ``justify``).
+
+Status of each claim number (``NumberStatus.status``):
+    in_sources   some passage states the same amount (by value, and by compatible unit where both have one)
+    in_question  the question states it (a quantity the user supplied: "our 8-person team", "two accounts")
+    not_checked  an ordinal or a small word count ("the fifth season", "two black holes"): names and idioms
+                 more often than quantities, so never flagged (see ``_not_checked``)
+    given        a count, duration or multiplier the claim itself supplies and then uses in a derivation
+                 ("with 8 users ... 400 GB", "one year ... €144", "twice the 50 GB ... 100 GB")
+    derived      computed by a justified expression of two or three operands ("96 = 8 × 12")
+    unverified   none of the above
+
+Givens. "A Team workspace with 8 users has 400 GB" states two numbers no passage has: 8 is the user's scenario,
+400 follows from it. A missing count, duration or multiplier may be taken as a given only if it is used as an
+operand in the derivation of another missing number; a given that derives nothing is just an unsupported number
+("up to 12 users"). Subsets of givens are tried smallest first (at most ``max_givens``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from faithkit.checkers.numbers.derivation import find_derivations
+from faithkit.checkers.numbers.extract import quantities, skipped_numerals
+from faithkit.checkers.numbers.operands import Derivation, SearchResult
+from faithkit.checkers.numbers.pool import build_pool
+from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
+from faithkit.records import Passage
+
+__all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "numbers_not_in_sources", "passage_items"]
+
+
+@dataclass(frozen=True)
+class NumberStatus:
+    """One number of a claim and what the check concluded about it."""
+
+    quantity: Quantity
+    status: str
+    expression: str | None = None
+    source: str | None = None
+    coincidence: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {**self.quantity.as_dict(), "status": self.status}
+        for key in ("expression", "source", "coincidence"):
+            value = getattr(self, key)
+            if value:
+                out[key] = value
+        return out
+
+
+@dataclass(frozen=True)
+class NumberReport:
+    """The numbers of one claim. ``accepted``: every number is in the sources, in the question, a used given,
+    or derived. ``work``: search steps spent (bounded by ``work_bound``)."""
+
+    numbers: tuple[NumberStatus, ...]
+    accepted: bool
+    derivations: tuple[Derivation, ...] = ()
+    work: int = 0
+    note: str = ""
+
+    @property
+    def missing(self) -> list[NumberStatus]:
+        return [n for n in self.numbers if n.status not in ("in_sources", "in_question", "not_checked")]
+
+    @property
+    def unverified(self) -> list[NumberStatus]:
+        return [n for n in self.numbers if n.status == "unverified"]
+
+    @property
+    def derived(self) -> list[NumberStatus]:
+        return [n for n in self.numbers if n.status == "derived"]
+
+    def as_dicts(self) -> list[dict[str, object]]:
+        return [n.as_dict() for n in self.numbers]
+
+
+# ------------------------------------------------------------------------------------------ number lookup
+
+
+def passage_items(passages: Iterable[Passage | str]) -> list[tuple[str, str]]:
+    out = []
+    for i, p in enumerate(passages):
+        out.append((p.id, p.text) if isinstance(p, Passage) else (f"p{i}", str(p)))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _skipped(text: str) -> frozenset[str]:
+    return frozenset(skipped_numerals(text))
+
+
+def _numeral(claim: str, q: Quantity) -> str | None:
+    raw = claim[q.num_start:q.num_end]
+    return raw.replace(",", "") if raw[:1].isdigit() else None
+
+
+def _in_text(claim: str, q: Quantity, text: str) -> bool:
+    """Same amount as a quantity of ``text``, or the same digits as a number ``text`` names but does not count
+    (a code, a year): "429 errors" is in "HTTP 429"; "12 users" is not in "€12" (that 12 is counted, in €)."""
+    if any(same_amount(q, s) for s in quantities(text)):
+        return True
+    numeral = _numeral(claim, q)
+    return numeral is not None and numeral in _skipped(text)
+
+
+def numbers_not_in_sources(claim: str, passages: Iterable[Passage | str]) -> list[Quantity]:
+    """The quantities of ``claim`` that appear in no passage, by value and, where both sides have one, by
+    compatible unit: "fifty gigabytes" matches "50 GB"; "up to 12 users" does not match "€12"."""
+    texts = [text for _, text in passage_items(passages)]
+    return [q for q in quantities(claim) if not any(_in_text(claim, q, t) for t in texts)]
+
+
+# ------------------------------------------------------------------------------------------- the analysis
+
+
+def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], question: str = "", *,
+                          max_operands: int = 20, max_givens: int = 2, max_missing: int = 4) -> NumberReport:
+    """Classify every number of ``claim`` (see the module docstring) and say whether all are accounted for.
+
+    Bounded: at most ``max_missing`` missing numbers are searched (more -> all unverified, noted), at most
+    ``max_givens`` of them tried as givens (2^max_givens pools), each pool searched within
+    ``work_bound(max_operands)`` steps per target.
+    """
+    items = passage_items(passages)
+    claim_qs = list(quantities(claim))
+    if not claim_qs:
+        return NumberReport((), True)
+    statuses: dict[int, NumberStatus] = {}
+    missing: list[Quantity] = []
+    for n, q in enumerate(claim_qs):
+        src = next((pid for pid, text in items if _in_text(claim, q, text)), None)
+        if src is not None:
+            statuses[n] = NumberStatus(q, "in_sources", source=src)
+        elif _not_checked(q):
+            statuses[n] = NumberStatus(q, "not_checked")
+        elif _in_text(claim, q, question):
+            statuses[n] = NumberStatus(q, "in_question", source="question")
+        else:
+            missing.append(q)
+    if not missing:
+        return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), True)
+    index = {id(q): n for n, q in enumerate(claim_qs)}
+    if len(missing) > max_missing:
+        for q in missing:
+            statuses[index[id(q)]] = NumberStatus(q, "unverified")
+        return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), False,
+                            note=f"{len(missing)} numbers not in the sources (> {max_missing}): not searched")
+
+    candidates = [q for q in missing if dimension(q.unit) in ("count", "time_d", "time_m", "times")]
+    work = 0
+    first_attempt: dict[int, SearchResult] = {}
+    for size in range(0, min(max_givens, len(candidates)) + 1):
+        for givens in itertools.combinations(candidates, size):
+            targets = [q for q in missing if not any(q is g for g in givens)]
+            if not targets:
+                continue
+            results: dict[int, SearchResult] = {}
+            for target in targets:
+                pool = build_pool(claim, claim_qs, missing, givens, items, question, target, max_operands)
+                res = find_derivations(target, pool, claim)
+                work += res.work
+                results[id(target)] = res
+            if size == 0:
+                first_attempt = results
+            best = {k: r.best for k, r in results.items()}
+            if any(b is None for b in best.values()):
+                continue
+            used = {id(o.claim_quantity) for b in best.values() if b for o in b.operands if o.given}
+            if not all(id(g) in used for g in givens):
+                continue
+            for g in givens:
+                statuses[index[id(g)]] = NumberStatus(g, "given", source="claim")
+            derivations = tuple(d for d in (best[id(t)] for t in targets) if d is not None)
+            for d in derivations:
+                statuses[index[id(d.target)]] = NumberStatus(d.target, "derived", d.expression, reason_source(d))
+            return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), True,
+                                derivations, work)
+    for q in missing:
+        res = first_attempt.get(id(q))
+        near = res.best_unjustified if res else None
+        statuses[index[id(q)]] = NumberStatus(
+            q, "unverified", coincidence=(f"{near.expression} (not justified)" if near else None))
+    return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), False, (), work)
+
+
+def _not_checked(q: Quantity) -> bool:
+    """Claim numbers that are names or idioms far more often than quantities, so never flagged: ordinals ("the
+    fifth season", "9th-grade") and the words one / two with a count ("two supermassive black holes", "from one
+    generation to the next"). Measured amounts ("one year", "two days") and digits are always checked."""
+    if q.kind == "ordinal":
+        return True
+    return q.kind == "word" and q.value <= 2 and dimension(q.unit) in (None, "count")
+
+
+def reason_source(d: Derivation) -> str:
+    """Where the operands came from, for the verdict detail: ``plans, claim``."""
+    return ", ".join(dict.fromkeys(o.source for o in d.operands))
+
+

@@ -1,0 +1,134 @@
+"""The coincidence guard: when an expression that reproduces a claim number is the claim's own reasoning.
+
+With a dozen numbers almost any small number is derivable ("five computers + one computer = up to six
+computers"). A derivation counts only when it is *justified*:
+
++ and − must be stated by the claim: a relation cue ("in total", "difference", "left", ...; ``RELATION_CUES``) or
+    a comparative anchored to a number of the claim ("€5 more than", "50 GB more storage than", "3 days longer
+    than"). "more than 8 users" is a bound, not a relation: the comparative must follow a number, not precede it.
+× and ÷ are justified by a user-supplied scalar (a count or duration from the question or stated in the claim:
+    8 users, three months, "half", "over a year"; never an end of a range the claim states, "6-24 year olds")
+    scaling a measured amount in a plain product or single quotient ("€96 = 8 × 12", "$5 = 20 minutes × $0.25
+    per minute"), by a percentage of an amount the user gave ("€5.50 = 2.75% × €200" when the question says
+    "I'm about to spend €200"), or by a cue ("% of", "times as", "each … so") together
+    with an operand the claim or question states, so that a percentage the passages never relate to the
+    claim's amounts is not "derived" from two unrelated prices. A multiplier the claim states as a relation
+    ("twice as long as", "three times the storage") is justified as the quotient of the two amounts it relates.
+
+``benchmarks/false_derivation.py`` measures how often a claim whose number was replaced by a random nearby value
+still comes out derived, and how many correct derived claims are still verified.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from faithkit.checkers.numbers.algebra import SCALAR, SCALE, TIMES
+from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.operands import Operand
+from faithkit.checkers.numbers.quantity import Quantity, dimension
+
+__all__ = ["HALF_LABEL", "RELATION_CUES", "justify"]
+
+HALF_LABEL = "½"
+
+RELATION_CUES: dict[str, tuple[str, ...]] = {
+    "+": ("in total", "altogether", "combined", "together", "in all", "plus", "sum of", "extra", "additional",
+          "on top of", "added"),
+    "−": ("difference", "left", "remaining", "remain", "minus", "save", "saves", "saving", "after deducting",
+          "% off", "percent off", "discount"),
+    "×": ("in total", "altogether", "combined", "times", "multiplied", "× ", "x as", "twice", "double",
+          "triple", "% of", "percent of", "% off", "percent off", "discount"),
+    "÷": ("times as", "ratio", "divided", "split", "half", "works out", "apiece", "% of", "percent of",
+          "as long as", "as much as", "as many as", "twice", "double"),
+}
+# "each/per ... so <total>": the computed number must come after the "so".
+_CLAUSE_CUES = {"×": (("each", "per", "every"), ("so", "therefore", "which means", "which comes to")),
+                "÷": (("each", "per", "every"), ("so", "therefore", "which means", "which comes to"))}
+_COMPARATIVES = ("more", "less", "fewer", "longer", "shorter", "cheaper", "later", "earlier", "higher", "lower",
+                 "bigger", "larger", "smaller", "faster", "slower")
+_COMPARATIVE_AFTER_NUMBER = re.compile(
+    r"\s*(?:(?!or\b|and\b|no\b|not\b)[A-Za-z]+\s+){0,2}?(" + "|".join(_COMPARATIVES) + r")\b"
+    r"(?:(?:\s+[A-Za-z'’]+){0,4}?\s+than\b|\s*(?:[.,;:!?)]|$))",
+    re.IGNORECASE)
+_MULTIPLIER_RELATION = re.compile(
+    r"\s+(?:as\b|more\b|longer\b|larger\b|bigger\b|faster\b|the\b|that\b|what\b|[A-Za-z]+er\s+than\b)",
+    re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _comparative_cue(claim: str) -> str | None:
+    """"€5 more than", "50 GB more storage than", "… 30 GB less.": a comparative right after a number of the
+    claim, with its "than" or at the end of the clause. "8 users or more" and "more than 8 users" are bounds."""
+    for q in quantities(claim):
+        m = _COMPARATIVE_AFTER_NUMBER.match(claim, q.end)
+        if m:
+            return f"{q.text} {m.group(1).lower()} … than"
+    return None
+
+
+def multiplier_relation(claim: str, q: Quantity) -> bool:
+    """Whether a multiplier the claim states relates two amounts ("twice as long as", "3x the storage")."""
+    return dimension(q.unit) == "times" and bool(_MULTIPLIER_RELATION.match(claim, q.end))
+
+
+def _cue_reason(claim: str, ops: Iterable[str], target: Quantity | None = None) -> str:
+    """A cue in the claim for every operator used, or "" (the claim does not state the relation).
+
+    Plain cues ("in total", "% of") anywhere in the claim; comparatives only after a number (+ and −); a clause
+    cue ("each … so", "per … so") only when the number being derived comes after its "so" (the total the
+    clause announces, not the rate before it).
+    """
+    low = re.sub(r"\s+", " ", claim.lower())
+    found = []
+    for op in dict.fromkeys(ops):
+        hit = next((c for c in RELATION_CUES[op]
+                    if re.search(r"(?<![a-z])" + re.escape(c.strip()) + r"(?![a-z])", low)), None)
+        if hit is None and op in ("+", "−"):
+            hit = _comparative_cue(claim)
+        if hit is None and op in _CLAUSE_CUES:
+            first, second = _CLAUSE_CUES[op]
+            a = next((w for w in first if re.search(rf"\b{w}\b", low)), None)
+            b = next((m for w in second for m in re.finditer(rf"\b{w}\b", low)
+                      if target is None or m.end() <= target.start), None)
+            hit = f"{a} … {b.group(0)}" if a and b else None
+        if hit is None:
+            return ""
+        found.append(hit)
+    return "cue " + ", ".join(f"'{c}'" for c in found)
+
+
+def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target: Quantity) -> str:
+    """Why this derivation is not a coincidence (module docstring), or "" when it may be one."""
+    if any(o.source == "claim" and o.label == HALF_LABEL for o in operands) and list(ops) != ["×"]:
+        return ""  # "half" is read from the claim's words: only "half × amount" is that reading
+    reasons = []
+    additive = [op for op in ops if op in ("+", "−")]
+    if additive:
+        cue = _cue_reason(claim, additive, target)
+        if not cue:
+            return ""
+        reasons.append(cue)
+    multiplicative = [op for op in ops if op in ("×", "÷")]
+    if multiplicative:
+        user = [o for o in operands if (o.dim in SCALE or o.dim in TIMES) and (o.given or o.user_supplied)
+                and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # a bound, not a count
+        measured = dimension(target.unit) not in SCALAR
+        simple = all(op == "×" for op in ops) or len(ops) == 1
+        share = list(ops) == ["×"] and any(o.dim == "%" for o in operands) and any(
+            o.user_supplied and o.dim not in SCALE and o.dim != "%" and not o.unit.per for o in operands)
+        if user and measured and simple:
+            reasons.insert(0, "operand from the claim" if any(o.given or "claim" in o.origins for o in user)
+                           else "operand from the question")
+        elif share and measured:
+            reasons.insert(0, "percentage of an amount the user gave")  # "2.75% of your €200 is €5.50"
+        elif multiplicative == ["÷"] and len(ops) == 1 and multiplier_relation(claim, target):
+            reasons.append(f"relation '{target.text}'")
+        else:
+            cue = _cue_reason(claim, multiplicative, target)
+            if not cue or not any(o.user_supplied for o in operands):
+                return ""
+            reasons.append(cue)
+    return "; ".join(reasons)

@@ -1,0 +1,170 @@
+"""A quantity and its units: what a number in a text is, and when two of them are the same amount.
+
+Units are normalised so that equal amounts compare equal: data to GB, durations to days (seconds to weeks) or to
+months (months, years), currencies to ISO codes, everything else that follows a number to a singular count noun.
+Rates keep their denominator (``per``), and two rates with different denominators are never the same amount.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+__all__ = [
+    "Quantity",
+    "base_value",
+    "compatible_units",
+    "dimension",
+    "number_text",
+    "same_amount",
+]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One quantity found in a text.
+
+    value: the number as written, after scale words (``2 million`` -> 2e6, ``a dozen`` -> 12, ``10k`` -> 1e4).
+    unit: canonical unit: ``EUR``/``USD``/... for money, ``%``, ``GB``/``MB``/``TB``/..., ``second`` ... ``year``,
+        ``times`` for multipliers, a singular count noun (``user``) for anything else, None for a bare number.
+    start, end: span of the whole quantity phrase (``€12``, ``50 GB``, ``fifty gigabytes``, ``14-day``).
+    num_start, num_end: span of the numeral alone (``12`` in ``€12``, ``fifty`` in ``fifty gigabytes``).
+    text: ``source[start:end]``.
+    kind: ``number`` (digits), ``word`` (number words), ``multiplier`` (twice, three times), ``ordinal``, or
+        ``range`` (an end of a range).
+    decimals: decimal places as written (``12.50`` -> 2); the precision a derived value must reach.
+    per: the rate denominator when the unit is a rate (``600 requests per minute`` -> ``minute``).
+    unit_start, unit_end: span of an attached unit word, for counts and durations (used to rewrite ``8 users``
+        as ``1 user`` and ``two years`` as ``1 month``).
+    """
+
+    value: float
+    unit: str | None
+    start: int
+    end: int
+    num_start: int
+    num_end: int
+    text: str
+    kind: str = "number"
+    decimals: int = 0
+    per: str | None = None
+    unit_start: int | None = None
+    unit_end: int | None = None
+
+    @property
+    def normalised(self) -> float:
+        """The value in its dimension's base unit: GB for data, days for seconds..weeks, months for months and
+        years, the value itself otherwise (``2 TB`` -> 2000, ``two weeks`` -> 14, ``€12`` -> 12)."""
+        return base_value(self.value, self.unit)
+
+    def as_dict(self) -> dict[str, object]:
+        """Compact JSON-able form for verdict details."""
+        out: dict[str, object] = {"text": self.text, "value": _plain(self.value), "unit": self.unit}
+        if self.per:
+            out["per"] = self.per
+        return out
+
+
+# ---------------------------------------------------------------------------------------------------- units
+
+_CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
+_CURRENCY_CODES = {"EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "INR", "SEK", "NOK", "DKK"}
+_CURRENCY_WORDS = {
+    "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "eur": "EUR",
+    "gbp": "GBP", "chf": "CHF", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "yen": "JPY",
+}
+_DATA_UNITS = {
+    "kb": "KB", "kilobyte": "KB", "kilobytes": "KB", "kib": "KB",
+    "mb": "MB", "megabyte": "MB", "megabytes": "MB", "mib": "MB",
+    "gb": "GB", "gigabyte": "GB", "gigabytes": "GB", "gib": "GB", "gigs": "GB",
+    "tb": "TB", "terabyte": "TB", "terabytes": "TB", "tib": "TB",
+    "pb": "PB", "petabyte": "PB", "petabytes": "PB",
+}
+_DATA_TO_GB = {"KB": 1e-6, "MB": 1e-3, "GB": 1.0, "TB": 1e3, "PB": 1e6}
+_TIME_UNITS = {
+    "s": "second", "sec": "second", "secs": "second", "second": "second", "seconds": "second",
+    "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute",
+    "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour",
+    "d": "day", "day": "day", "days": "day",
+    "wk": "week", "wks": "week", "week": "week", "weeks": "week",
+    "mo": "month", "month": "month", "months": "month",
+    "yr": "year", "yrs": "year", "year": "year", "years": "year",
+}
+_TO_DAYS = {"second": 1 / 86400, "minute": 1 / 1440, "hour": 1 / 24, "day": 1.0, "week": 7.0}
+_TO_MONTHS = {"month": 1.0, "year": 12.0}
+_PERCENT_WORDS = {"percent", "pct", "percentage"}
+_MULTIPLIER_WORDS = {"times": "times", "x": "times", "fold": "times"}
+_TIME_ADJECTIVES = {"business", "working", "calendar", "full", "consecutive", "additional", "extra"}
+
+def _plain(value: float) -> float | int:
+    return int(value) if float(value).is_integer() and abs(value) < 1e15 else value
+
+
+def number_text(value: float, decimals: int | None = None) -> str:
+    """A value as a person would write it: 96, 12.5, 0.25 (no trailing .0, no float noise)."""
+    if decimals is not None and decimals > 0:
+        return f"{value:.{decimals}f}"
+    if float(value).is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:.6g}" if abs(value) < 1e6 else f"{value:.6e}"
+
+
+# ------------------------------------------------------------------------------------------- normalisation
+
+
+def dimension(unit: str | None) -> str | None:
+    """The comparable dimension of a unit: ``currency:EUR``, ``data``, ``time_d`` (seconds..weeks),
+    ``time_m`` (months, years), ``%``, ``times``, ``count`` (any count noun), or None (bare number)."""
+    if unit is None:
+        return None
+    if unit in _CURRENCY_CODES:
+        return f"currency:{unit}"
+    if unit in _DATA_TO_GB:
+        return "data"
+    if unit in _TO_DAYS:
+        return "time_d"
+    if unit in _TO_MONTHS:
+        return "time_m"
+    if unit in ("%", "times"):
+        return unit
+    return "count"
+
+
+def base_value(value: float, unit: str | None) -> float:
+    """The value in its dimension's base unit (GB, days, months), so 1 TB == 1000 GB and 2 weeks == 14 days."""
+    if unit in _DATA_TO_GB:
+        return value * _DATA_TO_GB[unit]
+    if unit in _TO_DAYS:
+        return value * _TO_DAYS[unit]
+    if unit in _TO_MONTHS:
+        return value * _TO_MONTHS[unit]
+    return value
+
+
+_SCALAR_DIMS = {None, "count", "times"}
+
+
+def compatible_units(a: Quantity, b: Quantity) -> bool:
+    """Whether two quantities may be the same amount: equal dimensions, or either side has no unit, or both
+    are plain counts / multipliers (the count noun is not compared: "8 users" and "8-person" are the same 8).
+    Rates must agree on their denominator when both state one ("100 per minute" is not "100 per hour")."""
+    if a.per and b.per and a.per != b.per:
+        return False
+    da, db = dimension(a.unit), dimension(b.unit)
+    if da is None or db is None:
+        return True
+    if da in _SCALAR_DIMS and db in _SCALAR_DIMS:
+        return True
+    return da == db
+
+
+def same_amount(a: Quantity, b: Quantity) -> bool:
+    """Equal value (after unit conversion within a dimension) and compatible units: "fifty gigabytes" == "50 GB"."""
+    if not compatible_units(a, b):
+        return False
+    if dimension(a.unit) == dimension(b.unit):
+        x, y = base_value(a.value, a.unit), base_value(b.value, b.unit)
+    else:
+        x, y = a.value, b.value
+    return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
+

@@ -1,0 +1,205 @@
+"""What the inner checker still has to judge once the numbers of a claim are verified.
+
+Two ways, tried in this order by the stage (``stage.py``):
+
+``reduced_claim``: the claim restated for one unit of the user's quantities ("Eight users would pay €96 a
+    month." -> "Each user would pay €12 a month."), which restates a passage sentence, so a model can entail
+    it while still judging every other word of the claim. It exists only for purely multiplicative derivations
+    with a user-supplied operand, and a model does not always entail it: "The Team plan costs €12 per user per
+    month, so each user would pay €12 a month." reads as a tautology and the bundled model calls it neutral.
+
+``rest_of_claim``: the claim without the clauses that carry its derived numbers ("The Team plan costs €12 per
+    user per month, so your 8 users would pay €96 a month." -> "The Team plan costs €12 per user per month.").
+    A clause may be taken out only when it says nothing but the arithmetic: each of its content words is a
+    word of the sentences its operands were read from, a unit of an operand, or a word of arithmetic ("pay",
+    "total", "more", ...), and it holds no negation. "so your 8 users would pay €96 a month and get SSO" keeps
+    "get SSO" for the inner checker; "so your 8 admins would pay €96" is not taken out ("admin" is in no operand
+    sentence), nor is "so your 8 users would not pay €96". What is left goes to the inner checker; when nothing is
+    left (the whole claim is arithmetic over its operands' sentences), the lexical check is the verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from faithkit.checkers.numbers.algebra import BASE_TIME_UNIT, SCALAR, TIMES
+from faithkit.checkers.numbers.analysis import NumberReport
+from faithkit.checkers.numbers.derivation import unit_and_value
+from faithkit.checkers.numbers.extract import rate_of
+from faithkit.checkers.numbers.justify import RELATION_CUES
+from faithkit.checkers.numbers.quantity import dimension, number_text
+from faithkit.checkers.numbers.scan import _STOP
+
+__all__ = ["RestOfClaim", "reduced_claim", "rest_of_claim"]
+
+_DETERMINER = re.compile(r"\b(?:your|our|their|the|these|those|all)\s+$", re.IGNORECASE)
+
+
+def reduced_claim(claim: str, report: NumberReport) -> str | None:
+    """The claim restated for one unit of the user's quantities, so the inner checker can judge everything
+    except the arithmetic: "Eight users would pay €96 a month." -> "Each user would pay €12 a month.".
+
+    Each user-supplied operand the claim states (a given, or a claim number that is also in a passage) is set to
+    one unit ("each user"; a duration to 1 day or 1 month, its base unit: "two years" -> "1 month"), and each derived
+    number is replaced by its expression evaluated on those 1s, written in the claim's style
+    (currency sign and unit kept). This is only possible for purely multiplicative derivations (× and ÷) with at
+    least one user-supplied operand; anything else (sums, differences, derivations justified only by a cue)
+    returns None, and the stage does not rescue the claim. Returning None is the safe side: the claim keeps
+    the inner checker's verdict.
+    """
+    if not report.derivations:
+        return None
+    edits: dict[tuple[int, int], str] = {}
+    for d in report.derivations:
+        if any(op in ("+", "−") for op in d.ops):
+            return None
+        scaled = [o.user_supplied and (o.dim in SCALAR or o.dim in TIMES) for o in d.operands]
+        if not any(scaled) or any(o.unit.per == "time_d" for o in d.operands):
+            return None  # a day is not the unit a per-minute or per-hour rate is stated in
+        values = [1.0 if flag else o.value for o, flag in zip(d.operands, scaled)]  # 1 user, 1 day, 1 month
+        new = d.evaluate(values)
+        if new is None or new <= 0:
+            return None
+        t = d.target
+        base = unit_and_value(claim, t)[1]
+        new_raw = new * t.value / base if base else new
+        edits[(t.num_start, t.num_end)] = number_text(new_raw, t.decimals or None)
+        for o, flag in zip(d.operands, scaled):
+            q = o.claim_quantity
+            if q is None or not flag:
+                continue
+            word = claim[q.num_start:q.num_end]
+            if o.dim in TIMES:
+                one = "1" if word[:1].isdigit() else ("One" if word[:1].isupper() else "one")
+            else:  # "each user" is how help-center passages state per-unit facts; measured to read better
+                one = "Each" if q.num_start == 0 or word[:1].isupper() else "each"
+            determiner = _DETERMINER.search(claim, 0, q.num_start) if one.lower() == "each" else None
+            edits[(determiner.start() if determiner else q.num_start, q.num_end)] = (
+                one.capitalize() if determiner and determiner.start() == 0 else one)
+            if q.unit_start is None or q.unit_end is None or not q.unit:
+                continue
+            noun = claim[q.unit_start:q.unit_end]
+            if o.dim in TIMES:
+                edits[(q.unit_start, q.unit_end)] = BASE_TIME_UNIT[o.dim]
+            elif o.dim == "count" and noun.lower() != q.unit and noun.lower().startswith(q.unit):
+                edits[(q.unit_start, q.unit_end)] = noun[: len(q.unit)]
+    out = claim
+    for (start, end), text in sorted(edits.items(), reverse=True):
+        out = out[:start] + text + out[end:]
+    return out
+
+
+# ------------------------------------------------------------------------------------------ rest of claim
+
+_ARITHMETIC_WORDS = frozenset("""
+pay pays paying paid cost costs costing total totals come comes coming amount amounts amounting work works
+make makes add adds adding added sum bring brings get gets getting give gives have has having need needs
+spend spends spending charge charges charged bill bills billed billing use uses using mean means equal equals
+overall exactly altogether combined together worth run runs into end ends ending up come that's you'll
+fee fees price prices rate allow allows let lets
+""".split())
+_PERIOD_WORDS = {"second": ("second",), "minute": ("minute",), "hour": ("hour", "hourly"), "day": ("day", "daily"),
+                 "week": ("week", "weekly"), "month": ("month", "monthly"), "year": ("year", "yearly", "annually")}
+_NEGATIONS = re.compile(r"\b(?:not|no|never|none|nothing|without|except|cannot|neither|nor|free)\b|n't\b",
+                        re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"\s*(?:,(?!\d{3})|[;:()])\s*|\s+[—–]\s+|"  # "$2,160" is one number, not a break
+                           r"\s+(?=(?:so|and|which|while|but|therefore|thus|meaning|giving|making|bringing|"
+                           r"for a total)\b)", re.IGNORECASE)
+_LEADING_LINK = re.compile(r"^(?:(?:so|and|which|while|but|therefore|thus|meaning|that|is|with)\b\s*)+",
+                           re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+
+
+def _stem(word: str) -> str:
+    """A crude stem for coverage only ("users" ~ "user", "pooled" ~ "pool", "billing" ~ "bill")."""
+    w = word.lower().replace("’", "'").removesuffix("'s")
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(w) - len(suffix) >= 3 and w.endswith(suffix):
+            w = w[: -len(suffix)]
+            break
+    return w[:-1] if len(w) > 3 and w.endswith("e") else w  # "change" ~ "changing"
+
+
+def _content(text: str) -> list[str]:
+    return [w for w in _WORD.findall(text) if len(w) > 2 and w.lower() not in _STOP]
+
+
+@dataclass(frozen=True)
+class RestOfClaim:
+    """The claim without its derived clauses (module docstring).
+
+    text: what is left for the inner checker, as a sentence ("" when nothing but arithmetic was said).
+    removed: the clauses taken out. uncovered: words of a removed clause that no operand sentence, unit or
+        word of arithmetic accounts for, or a negation; when there are any, the claim cannot be rescued this way.
+    """
+
+    text: str
+    removed: tuple[str, ...]
+    uncovered: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.uncovered
+
+
+def _clauses(claim: str) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for m in _CLAUSE_BREAK.finditer(claim):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = m.end()
+    if start < len(claim):
+        spans.append((start, len(claim)))
+    return spans
+
+
+def rest_of_claim(claim: str, report: NumberReport, question: str = "") -> RestOfClaim | None:
+    """The rest-of-claim test for a claim whose numbers are all accounted for (module docstring); None when the
+    report has no derivation. ``question``: only the noun right after a number the user gave ("a £30 order")
+    may come from it; nothing else of the question counts as support."""
+    question_words = {_stem(w) for w in _WORD.findall(question)}
+    if not report.derivations:
+        return None
+    used = {id(o.claim_quantity) for d in report.derivations for o in d.operands if o.claim_quantity}
+    marked = [n.quantity for n in report.numbers
+              if n.status in ("derived", "given") or n.status == "in_question" and id(n.quantity) in used]
+    stated = {id(n.quantity) for n in report.numbers}
+    phrases = [o.claim_quantity for d in report.derivations for o in d.operands  # "over a year" (pool.py)
+               if o.claim_quantity is not None and id(o.claim_quantity) not in stated]
+    marked += phrases
+    # a sentence with a negation lends no words: "costs €12 … and does not include SSO" must not cover "SSO"
+    covered = {_stem(w) for d in report.derivations for o in d.operands
+               if "passage" in o.origins and not _NEGATIONS.search(o.context) for w in _WORD.findall(o.context)}
+    covered |= {_stem(w) for w in _ARITHMETIC_WORDS}
+    for d in report.derivations:
+        covered |= {_stem(w) for op in d.ops for cue in RELATION_CUES[op] for w in _WORD.findall(cue)}
+        covered |= {_stem(w) for o in d.operands if "passage" in o.origins for w in _WORD.findall(o.quantity.text)}
+        covered |= {"more", "less", "fewer", "than"} if any(op in ("+", "−") for op in d.ops) else set()
+        periods = {o.period_unit for o in d.operands} | {rate_of(claim, d.target).period}
+        covered |= {_stem(w) for p in periods if p for w in _PERIOD_WORDS[p]}
+    spans = _clauses(claim)
+    removed_spans = [s for s in spans if any(s[0] <= q.num_start < s[1] for q in marked)]
+    removed, uncovered = [], []
+    for start, end in removed_spans:
+        clause = claim[start:end]
+        removed.append(clause)
+        numbers = [(q.start, q.end) if n.status == "derived" or dimension(q.unit) in TIMES
+                   else (q.num_start, q.num_end) for n in report.numbers for q in (n.quantity,)]
+        numbers += [(q.start, q.end) for q in phrases]
+        words = [m for m in _WORD.finditer(clause)
+                 if not any(a <= start + m.start() < b for a, b in numbers)]
+        user_nouns = {_stem(m.group(1)) for q in marked for m in [re.match(r"\s+([A-Za-z]+)", claim[q.end:])]
+                      if m and _stem(m.group(1)) in question_words}  # "on a £30 order": the user's own noun
+        uncovered += [m.group(0) for m in _NEGATIONS.finditer(clause)]
+        uncovered += [w for w in _content(" ".join(m.group(0) for m in words))
+                      if _stem(w) not in covered and _stem(w) not in user_nouns]
+    text = claim
+    for n in range(len(spans) - 1, -1, -1):
+        if spans[n] in removed_spans:
+            cut_from = spans[n - 1][1] if n > 0 else spans[n][0]
+            cut_to = spans[n][1] if n > 0 or len(spans) == 1 else spans[n + 1][0]
+            text = text[:cut_from] + text[cut_to:]
+    text = _LEADING_LINK.sub("", text.strip()).strip(" ,;:.—–")
+    text = text[0].upper() + text[1:] + "." if _content(text) else ""
+    return RestOfClaim(text, tuple(removed), tuple(dict.fromkeys(uncovered)))

@@ -1,0 +1,192 @@
+"""The numbers stage: a checker that wraps another and applies two rules no classifier can apply itself.
+
+Rule ``missing_number`` (flag): a claim the inner checker supports, with a number that is neither in any
+passage, nor in the question, nor a used given, nor derivable by a justified expression, becomes
+``not_supported`` with stage ``numbers`` ("The Team plan includes up to 12 users": 12 is in no passage; some
+detectors pass it).
+
+Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes ``supported`` with stage
+``arithmetic`` only when BOTH hold:
+  (a) every claim number missing from the passages is accounted for, and at least one is ``derived`` by a
+      justified expression (``analysis``, ``justify``), and
+  (b) what the claim says besides its arithmetic is supported (``reduce``), shown in one of two ways, tried in
+      order, each batched into one extra call of the inner checker:
+      1. the inner checker supports the *reduced claim*, the claim restated for one unit of the user's
+         quantity ("Eight users would pay €96 a month." -> "Each user would pay €12 a month."); or
+      2. the *rest of the claim* passes: the clauses that carry derived numbers say nothing but the arithmetic
+         (each word is in the sentences the operands came from, a unit, or a word of arithmetic; no negation),
+         and the inner checker supports what is left ("The Team plan costs €12 per user per month, so your 8
+         users would pay €96 a month." -> "The Team plan costs €12 per user per month."). When nothing is left,
+         the word test decides, unless the inner checker found the claim contradicted.
+      Way 2 exists because a model does not always entail the reduced claim: the bundled one calls "… €12 per
+      user per month, so each user would pay €12 a month." neutral, which kept Larkspur's correct team-8
+      sentence flagged after 96 = 12 × 8 was verified. "8 users would pay €96 a month and get SSO" stays not
+      supported either way: its reduced claim and its rest ("Get SSO.") both still claim SSO.
+
+Verdicts the inner checker returned as ``error`` are passed through untouched. A verdict changed by a rule
+keeps the inner verdict in ``detail["inner"]``; ``counters`` says how many claims each rule changed, and the
+pipeline adds those counts to the run summary. With ``arithmetic=False`` the flag rule still accepts verified
+arithmetic (it only stops flagging it); with ``missing_numbers=False`` nothing is flagged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from faithkit.checkers.base import Checker, CheckerWrapper, load_checker, warnings_of
+from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers
+from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
+from faithkit.guards import expect_verdicts
+from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
+
+STAGE_VERSION = "2"  # 2: the rest-of-claim way of the arithmetic rule; units and rates in the search
+
+
+class NumberChecks(CheckerWrapper):
+    """Wraps ``inner`` with the missing-number flag and the arithmetic rescue (module docstring)."""
+
+    def __init__(self, inner: Checker, arithmetic: bool = True, missing_numbers: bool = True,
+                 max_operands: int = 20, max_givens: int = 2, max_missing: int = 4):
+        self.inner = inner
+        self.arithmetic = arithmetic
+        self.missing_numbers = missing_numbers
+        self.max_operands = max_operands
+        self.max_givens = max_givens
+        self.max_missing = max_missing
+        self.name = f"{inner.name}+numbers"
+        self.threshold = inner.threshold
+        self.counters: dict[str, int] = {"numbers_changed": 0, "arithmetic_changed": 0,
+                                         "numbers_claims_with_missing": 0, "numbers_rechecks": 0}
+
+    def spec(self) -> dict[str, Any]:
+        numbers: dict[str, Any] = {"version": STAGE_VERSION, "arithmetic": self.arithmetic,
+                                   "missing_numbers": self.missing_numbers}
+        defaults = {"max_operands": 20, "max_givens": 2, "max_missing": 4}
+        numbers.update({k: getattr(self, k) for k, v in defaults.items() if getattr(self, k) != v})
+        return {**self.inner.spec(), "numbers": numbers}
+
+    def load(self) -> NumberChecks:
+        load_checker(self.inner)
+        return self
+
+    def warnings_for(self, interaction: Interaction) -> list[str]:
+        return warnings_of(self.inner, interaction)
+
+    def analyse(self, request: ClaimCheck) -> NumberReport:
+        return analyse_claim_numbers(request.claim, request.passages, request.question,
+                                     max_operands=self.max_operands, max_givens=self.max_givens,
+                                     max_missing=self.max_missing)
+
+    def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
+        verdicts = expect_verdicts(self.inner, self.inner.check(requests), len(requests))
+        if not (self.arithmetic or self.missing_numbers):
+            return verdicts
+        reports: dict[int, NumberReport] = {}
+        rescue: list[tuple[int, ClaimCheck]] = []
+        for i, (request, verdict) in enumerate(zip(requests, verdicts)):
+            if verdict.label not in (SUPPORTED, NOT_SUPPORTED):
+                continue
+            report = self.analyse(request)
+            if not report.numbers:
+                continue
+            reports[i] = report
+            if report.missing:
+                self.counters["numbers_claims_with_missing"] += 1
+            if verdict.label == SUPPORTED:
+                if self.missing_numbers and not report.accepted:
+                    verdicts[i] = self._flag(verdict, report)
+                    self.counters["numbers_changed"] += 1
+                elif report.missing:
+                    verdicts[i] = _annotate(verdict, report)
+            elif self.arithmetic and report.accepted and report.derived:
+                reduced = reduced_claim(request.claim, report)
+                if reduced and reduced != request.claim:
+                    rescue.append((i, replace(request, claim=reduced)))
+                else:
+                    verdicts[i] = _annotate(verdict, report, note="arithmetic verified; claim not reducible")
+            elif report.missing:
+                verdicts[i] = _annotate(verdict, report)
+        for (i, reduced), again in self._recheck(rescue):
+            if again.label == SUPPORTED:
+                verdicts[i] = self._rescue(verdicts[i], reports[i], again, reduced_claim=reduced.claim)
+                self.counters["arithmetic_changed"] += 1
+            else:
+                verdicts[i] = _annotate(verdicts[i], reports[i], reduced=reduced.claim,
+                                        note="arithmetic verified; reduced claim not supported")
+        rest_checks: list[tuple[int, ClaimCheck]] = []
+        for i, report in reports.items():
+            verdict = verdicts[i]
+            if not (self.arithmetic and verdict.label == NOT_SUPPORTED and report.accepted and report.derived):
+                continue
+            rest = rest_of_claim(requests[i].claim, report, requests[i].question)
+            if rest is None:
+                continue
+            if not rest.ok:
+                verdicts[i] = replace(verdict, detail={**verdict.detail, "rest_uncovered": list(rest.uncovered)})
+            elif rest.text:
+                rest_checks.append((i, replace(requests[i], claim=rest.text)))
+            elif verdict.label3 != "contradicted":
+                verdicts[i] = self._rescue(verdict, report, None, rest_claim="")
+                self.counters["arithmetic_changed"] += 1
+        for (i, rest_request), again in self._recheck(rest_checks):
+            if again.label == SUPPORTED:
+                verdicts[i] = self._rescue(verdicts[i], reports[i], again, rest_claim=rest_request.claim)
+                self.counters["arithmetic_changed"] += 1
+            else:
+                verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail, "rest_claim": rest_request.claim,
+                                                           "rest_verdict": again.to_dict()})
+        return verdicts
+
+    def _recheck(self, batch: list[tuple[int, ClaimCheck]]) -> list[tuple[tuple[int, ClaimCheck], Verdict]]:
+        """One extra call of the inner checker for a batch of restated claims (none for an empty batch)."""
+        if not batch:
+            return []
+        self.counters["numbers_rechecks"] += len(batch)
+        return list(zip(batch, self.inner.check([r for _, r in batch])))
+
+    def _flag(self, inner: Verdict, report: NumberReport) -> Verdict:
+        bad = report.unverified
+        return Verdict(
+            NOT_SUPPORTED, "numbers", score=None,
+            evidence=Evidence(None, "; ".join(n.quantity.text for n in bad)),
+            error=report.note or None,
+            detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts()},
+        )
+
+    def _rescue(self, inner: Verdict, report: NumberReport, again: Verdict | None, *,
+                reduced_claim: str | None = None, rest_claim: str | None = None) -> Verdict:
+        """A claim made supported by verified arithmetic, keeping what decided it: the reduced claim or the
+        rest of the claim and the inner verdict on it (none when the rest was empty: the lexical test decided)."""
+        expression = "; ".join(d.expression for d in report.derivations)
+        detail: dict[str, Any] = {"numbers_rule": "arithmetic", "inner": _without_numbers(inner.to_dict()),
+                                  "numbers": report.as_dicts()}
+        if reduced_claim is not None:
+            detail.update(reduced_claim=reduced_claim, reduced_verdict=again.to_dict() if again else None)
+        else:
+            if inner.detail.get("reduced_claim"):
+                detail["reduced_claim"] = inner.detail["reduced_claim"]
+            detail.update(rest_claim=rest_claim, rest_verdict=again.to_dict() if again else None)
+        return Verdict(
+            SUPPORTED, "arithmetic", score=again.score if again else None, evidence=Evidence(None, expression),
+            probs=again.probs if again else None, truncated=again.truncated if again else inner.truncated,
+            detail=detail,
+        )
+
+
+def _without_numbers(verdict: dict[str, Any]) -> dict[str, Any]:
+    """The inner verdict as the inner checker gave it, without the notes this stage attached to it."""
+    keys = ("numbers", "numbers_note", "reduced_claim", "rest_claim", "rest_verdict", "rest_uncovered")
+    return {**verdict, "detail": {k: v for k, v in (verdict.get("detail") or {}).items() if k not in keys}}
+
+
+def _annotate(verdict: Verdict, report: NumberReport, note: str | None = None,
+              reduced: str | None = None) -> Verdict:
+    """An unchanged verdict with the (small) number statuses attached, so a reviewer sees why nothing moved."""
+    extra: dict[str, Any] = {"numbers": report.as_dicts()}
+    if note:
+        extra["numbers_note"] = note
+    if reduced:
+        extra["reduced_claim"] = reduced
+    return replace(verdict, detail={**verdict.detail, **extra})
