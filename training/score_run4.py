@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,16 +55,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--work", type=Path, default=Path("/tmp/run4-score"))
     ap.add_argument("--wice", action="store_true", help="also score WiCE dev for the candidate")
+    ap.add_argument("--wice-only", type=Path, metavar="OUT",
+                    help="only score WiCE dev for the candidate, at every grid threshold, into OUT (runs beside the "
+                         "rest: the threshold is picked afterwards from the grid)")
     ap.add_argument("--shared", type=Path, default=Path("/work/shared/data"))
     args = ap.parse_args(argv)
     import torch
 
     torch.set_num_threads(1)
     args.work.mkdir(parents=True, exist_ok=True)
+    if args.wice_only:
+        wice = model_alone_scores(args.candidate, args.shared / "dev/wice_claim_dev.jsonl",
+                                  args.work / "cache-candidate-wice")
+        args.wice_only.write_text(json.dumps(
+            {str(g): 100 * bench.balanced_accuracy(wice.labels, wice.scores >= g) for g in GRID}, indent=2))
+        print(args.wice_only.read_text())
+        return 0
     report = json.loads(args.out.read_text()) if args.out.is_file() else {}
     for name, model in (("incumbent", None), ("candidate", args.candidate)):
         if name in report:
             continue
+        while model and not (Path(model) / "config.json").is_file():  # the training run may still be writing it
+            time.sleep(20)
         synth = model_alone_scores(model, args.synth, args.work / f"cache-{name}")
         rows = {}
         for t in GRID:
