@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.pairs import (
@@ -57,7 +57,7 @@ class NLIChecker(CheckerBase):
                  smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
                  window_veto: float | None = DEFAULT_WINDOW_VETO,
                  window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
-                 alignment: bool = DEFAULT_ALIGNMENT):
+                 alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES):
         given_model = model
         if model is None:
             model = bundled_model_path()
@@ -80,7 +80,9 @@ class NLIChecker(CheckerBase):
         self.options = NLIOptions(model=given_model, revision=revision, threshold=threshold, window_veto=window_veto,
                                   window_sentences=window_sentences, entailment_label=entailment_label,
                                   contradiction_threshold=contradiction_threshold, smoke_check=smoke_check,
-                                  max_length=max_length, batch_size=batch_size, device=device, alignment=alignment)
+                                  max_length=max_length, batch_size=batch_size, device=device, alignment=alignment,
+                                  alignment_rules=alignment_rules)
+        self.alignment_rules = parse_rules(self.options.alignment_rules)
         self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters)
 
     @classmethod
@@ -112,6 +114,7 @@ class NLIChecker(CheckerBase):
             "window_sentences": self.window_sentences,
             "window_veto": self.window_veto,
             "alignment": self.alignment,
+            **({"alignment_rules": "+".join(self.alignment_rules)} if self.alignment else {}),
             "cache": self.cache.spec() if self.cache is not None else None,
             **({"entailment_label": self.options.entailment_label} if self.options.entailment_label else {}),
             **self.rebuild_entry(),
@@ -146,7 +149,8 @@ class NLIChecker(CheckerBase):
                            error="no passage text to check against")
         rows = np.array([index[(w.text, req.claim)] for w in windows])
         probs = scores.probs[rows]
-        usable = usable_windows(req.claim, windows, probs, self.window_veto, self.alignment, req.passages)
+        usable = usable_windows(req.claim, windows, probs, self.window_veto, self.alignment, req.passages,
+                                self.alignment_rules)
         best = int(np.argmax(np.where(usable, probs[:, 0], -1.0)))
         window = windows[best]
         # no usable window: nothing can support the claim (its best window is still shown as evidence)

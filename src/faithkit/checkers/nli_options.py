@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.checkers.options import CheckerOptions
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
 
@@ -49,6 +49,13 @@ class NLIOptions(CheckerOptions):
     batch_size: int = Field(32, ge=1)
     device: str = "cpu"
     alignment: bool = DEFAULT_ALIGNMENT
+    alignment_rules: str = DEFAULT_ALIGNMENT_RULES
+
+    @field_validator("alignment_rules", mode="before")
+    @classmethod
+    def _known_rules(cls, value: Any) -> Any:
+        rules = parse_rules(value if isinstance(value, str) else ",".join(value))  # ValueError names the known ones
+        return "+".join(rules)  # "+" joins them so that the value fits in a NAME:k=v,... spec string
 
     @field_validator("window_veto", mode="before")
     @classmethod

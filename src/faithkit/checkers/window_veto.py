@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from faithkit.checkers.alignment import clauses, not_aligned
+from faithkit.checkers.alignment import ALIGNMENT_RULES, clauses, not_aligned
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
 from faithkit.records import Passage, Window
 from faithkit.text.words import content_words
@@ -29,7 +29,8 @@ from faithkit.text.words import content_words
 __all__ = ["DEFAULT_WINDOW_VETO", "content_words", "usable_windows"]
 
 def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
-                   alignment: bool = False, passages: Sequence[Passage] = ()) -> np.ndarray:
+                   alignment: bool = False, passages: Sequence[Passage] = (),
+                   rules: Sequence[str] = ALIGNMENT_RULES) -> np.ndarray:
     """A boolean mask over ``windows``: False where the veto (module docstring) forbids the window to support
     ``claim``, or, with ``alignment``, where a sentence the claim is about disagrees with it in polarity, names or
     units (``checkers.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
@@ -56,7 +57,7 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         js, offsets = singles[w.passage_id], starts[w.passage_id]
         inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
                                      if windows[j].end <= w.end]
-        if alignment and _misaligned(parts, inside, windows, known, misaligned):
+        if alignment and _misaligned(parts, inside, windows, known, misaligned, rules):
             usable[i] = False
             continue
         if single or len(inside) < 2 or veto is None:
@@ -68,7 +69,8 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
 
 
 def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: list[Window],
-                known: tuple[str, ...], memo: dict[tuple[int, int], bool]) -> bool:
+                known: tuple[str, ...], memo: dict[tuple[int, int], bool],
+                rules: Sequence[str] = ALIGNMENT_RULES) -> bool:
     """Whether some clause of the claim disagrees with the window sentence it is about (checkers/alignment).
 
     Every sentence tied for "most about the clause" must align: a tie is common when a name differs ("Saver
@@ -79,7 +81,7 @@ def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: l
         best = max(shared.values())
         for j in (j for j in inside if shared[j] == best):
             if (k, j) not in memo:
-                memo[(k, j)] = not_aligned(clause, windows[j].text, known)
+                memo[(k, j)] = not_aligned(clause, windows[j].text, known, rules)
             if memo[(k, j)]:
                 return True
     return False

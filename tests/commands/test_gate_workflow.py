@@ -13,7 +13,7 @@ import pytest
 import faithkit
 from tests.test_gate_support import lesson_runs
 
-WORKFLOW = Path(__file__).resolve().parents[1] / ".github" / "workflows" / "faithfulness-gate.yml"
+WORKFLOW = Path(__file__).resolve().parents[2] / ".github" / "workflows" / "faithfulness-gate.yml"
 BASH = shutil.which("bash")
 pytestmark = pytest.mark.skipif(BASH is None, reason="needs bash")
 

@@ -21,7 +21,7 @@ from faithkit.io.results import read_results
 from faithkit.pipeline import CheckOptions, check_chunk, run_check
 from faithkit.records import UNSET, AnswerResult, ClaimResult, Correctness, RunManifest
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "results-format.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "results-format.md"
 PLAN = {"id": "plan", "text": "The Team plan costs 12 euros per user per month. It includes SSO."}
 
 

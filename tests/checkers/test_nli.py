@@ -8,7 +8,7 @@ from faithkit.checkers.nli import NLIChecker
 from faithkit.errors import LabelOrderError, ModelLoadError
 from faithkit.records import ClaimCheck, Passage
 
-from .conftest import ORDER_A, build_tiny_nli
+from tests.conftest import ORDER_A, build_tiny_nli
 
 PASSAGES = (
     Passage("plans", "The Team plan costs 12 euros per user. SSO is only on the Enterprise plan."),

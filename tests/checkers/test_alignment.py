@@ -102,3 +102,15 @@ def test_refusal_wordings_of_the_dev_suite_are_refusals() -> None:
     for text in ("Water damage isn't covered by the warranty.", "SSO is not included in the Team plan.",
                  "Refunds are not mentioned on receipts."):
         assert detector.match(text) is None, text
+
+
+def test_rules_can_be_chosen_one_by_one() -> None:
+    from faithkit.checkers.alignment import parse_rules
+
+    swap = ("Saver tickets can be refunded up to 24 hours before departure.",
+            "Flex tickets can be refunded up to 24 hours before departure.")
+    assert not_aligned(*swap, [TICKETS])
+    assert not not_aligned(*swap, [TICKETS], rules=("polarity", "units"))
+    assert parse_rules("units, polarity") == ("polarity", "units")
+    with pytest.raises(ValueError, match="known: polarity, names, units"):
+        parse_rules("polarity,colour")

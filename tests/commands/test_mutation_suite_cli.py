@@ -10,7 +10,7 @@ import pytest
 
 from faithkit.cli import main
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "larkspur"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "larkspur"
 
 
 SIM, SIM_STRICT = "similarity", "similarity:threshold=0.8"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "llm" / "run_larkspur.py"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "llm" / "run_larkspur.py"
 
 
 def test_larkspur_cascade_saves_judge_calls(tmp_path):

@@ -9,7 +9,7 @@ import pytest
 
 from faithkit.cli import main
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "larkspur"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "larkspur"
 
 
 def test_agree_prints_kappa_and_writes_disagreements(tmp_path: Path, capsys) -> None:

@@ -14,7 +14,7 @@ from faithkit.io.claim_rows import read_entity_pairs
 from faithkit.io.files import atomic_write_text, check_output_dir, update_baseline
 from faithkit.io.jsonl import JSONLineError, read_jsonl
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "larkspur"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "larkspur"
 
 
 def test_read_jsonl_skips_blank_lines_and_names_the_bad_one(tmp_path):

@@ -24,7 +24,7 @@ from faithkit.mutation.suite import (
 from faithkit.records import Passage, Verdict
 from faithkit.stats import wilson_interval
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "larkspur"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "larkspur"
 PASSAGES = (Passage("billing", "Team plans are billed monthly. Refunds are possible within 14 days."),)
 
 
