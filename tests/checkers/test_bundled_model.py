@@ -6,7 +6,6 @@ import pytest
 from faithkit.checkers.nli import NLIChecker, bundled_model_path, content_words
 from faithkit.checkers.registry import build_checker
 from faithkit.records import ClaimCheck, Passage
-
 from tests.larkspur_data import PASSAGES
 
 pytestmark = pytest.mark.slow

@@ -7,7 +7,6 @@ from faithkit.checkers.labels import resolve_label_order
 from faithkit.checkers.nli import NLIChecker
 from faithkit.errors import LabelOrderError, ModelLoadError
 from faithkit.records import ClaimCheck, Passage
-
 from tests.conftest import ORDER_A, build_tiny_nli
 
 PASSAGES = (
