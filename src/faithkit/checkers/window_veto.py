@@ -48,7 +48,8 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         singles.setdefault(passage_id, []).append(i)
     starts = {pid: [windows[j].start for j in js] for pid, js in singles.items()}
     claim_words = content_words(claim)
-    overlap = {j: len(claim_words & content_words(windows[j].text)) for js in singles.values() for j in js}
+    sentence_words = {j: content_words(windows[j].text) for js in singles.values() for j in js}  # once each
+    overlap = {j: len(claim_words & sentence_words[j]) for j in sentence_words}
     known = tuple(p.text for p in passages)
     parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
     misaligned: dict[tuple[int, int], bool] = {}
@@ -57,7 +58,7 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         js, offsets = singles[w.passage_id], starts[w.passage_id]
         inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
                                      if windows[j].end <= w.end]
-        if alignment and _misaligned(parts, inside, windows, known, misaligned, rules):
+        if alignment and _misaligned(parts, inside, windows, sentence_words, known, misaligned, rules):
             usable[i] = False
             continue
         if single or len(inside) < 2 or veto is None:
@@ -69,7 +70,7 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
 
 
 def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: list[Window],
-                known: tuple[str, ...], memo: dict[tuple[int, int], bool],
+                sentence_words: dict[int, set[str]], known: tuple[str, ...], memo: dict[tuple[int, int], bool],
                 rules: Sequence[str] = ALIGNMENT_RULES) -> bool:
     """Whether some clause of the claim disagrees with the window sentence it is about (checkers/alignment).
 
@@ -77,7 +78,7 @@ def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: l
     tickets are valid on any train" shares as many words with the Saver and with the Anytime sentence).
     """
     for k, (clause, clause_words) in enumerate(parts):
-        shared = {j: len(clause_words & content_words(windows[j].text)) for j in inside}
+        shared = {j: len(clause_words & sentence_words[j]) for j in inside}
         best = max(shared.values())
         for j in (j for j in inside if shared[j] == best):
             if (k, j) not in memo:
