@@ -57,7 +57,8 @@ class NLIChecker(CheckerBase):
                  smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
                  window_veto: float | None = DEFAULT_WINDOW_VETO,
                  window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
-                 alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES):
+                 alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
+                 backend: str = "torch"):
         given_model = model
         if model is None:
             model = bundled_model_path()
@@ -81,9 +82,12 @@ class NLIChecker(CheckerBase):
                                   window_sentences=window_sentences, entailment_label=entailment_label,
                                   contradiction_threshold=contradiction_threshold, smoke_check=smoke_check,
                                   max_length=max_length, batch_size=batch_size, device=device, alignment=alignment,
-                                  alignment_rules=alignment_rules)
+                                  alignment_rules=alignment_rules, backend=backend)
         self.alignment_rules = parse_rules(self.options.alignment_rules)
-        self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters)
+        self.backend = self.options.backend
+        self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters,
+                                         kind="nli-v1" if self.backend == "torch" else f"nli-v1+{self.backend}",
+                                         describe=lambda: self.described)
 
     @classmethod
     def from_options(cls, options: NLIOptions, cache: Any = None) -> NLIChecker:
@@ -92,15 +96,36 @@ class NLIChecker(CheckerBase):
 
     @cached_property
     def scorer(self) -> PairScorer:
-        return PairScorer(self.model_source, **self._options)
+        if self.backend == "torch":
+            scorer = PairScorer(self.model_source, **self._options)
+        else:
+            from faithkit.checkers.backends import build_scorer
+
+            scorer = build_scorer(self.backend, self.model_source, self._options)
+        if "described" in self.__dict__ and self.described is not scorer:
+            self.described.check_same_as(scorer)  # the cache keys used so far were right
+        return scorer
+
+    @cached_property
+    def described(self) -> Any:
+        """The model's identity for cache keys and the manifest: read from the files of a local folder (no
+        weights loaded), else from the loaded scorer."""
+        from faithkit.checkers.model_files import ModelFiles
+
+        if Path(self.model_source).expanduser().is_dir() and self._options["revision"] is None:
+            return ModelFiles(self.model_source, self._options["max_length"], self._options["entailment_label"])
+        return self.scorer
 
     def load(self) -> NLIChecker:
-        """Load the model now (otherwise it loads on first use) so load errors surface before a run starts."""
-        _ = self.scorer
+        """Load the model now so load errors surface before a run starts, unless a content cache in ``use``
+        mode may hold every pair: then only the model's files are read and the weights load on the first
+        cache miss (an unchanged rerun never loads them, nor imports torch)."""
+        lazy = self.cache is not None and getattr(self.cache, "mode", None) == "use"
+        _ = self.described if lazy else self.scorer
         return self
 
     def spec(self) -> dict[str, Any]:
-        scorer = self.scorer
+        scorer = self.described
         return {
             "checker": self.name,
             "model": str(self.model_source),
@@ -117,6 +142,7 @@ class NLIChecker(CheckerBase):
             **({"alignment_rules": "+".join(self.alignment_rules)} if self.alignment else {}),
             "cache": self.cache.spec() if self.cache is not None else None,
             **({"entailment_label": self.options.entailment_label} if self.options.entailment_label else {}),
+            **({"backend": self.backend} if self.backend != "torch" else {}),
             **self.rebuild_entry(),
         }
 

@@ -7,7 +7,7 @@ so nothing below the registry has to import the registry.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -35,7 +35,8 @@ class NLIOptions(CheckerOptions):
     window_sentences: windows of 1..N adjacent sentences of one passage; entailment_label: the ``id2label``
     name of the output meaning "supported", for heads whose label names say nothing (``LABEL_1``): every other
     output then counts as "not supported"; smoke_check: refuse a model that fails an obvious entailment /
-    contradiction pair at load; batch_size, device, max_length: how pairs run (max_length None: the model's)."""
+    contradiction pair at load; batch_size, device, max_length: how pairs run (max_length None: the model's);
+    backend: torch, or onnx (ONNX Runtime on an export cached next to the faithkit cache, ``checkers.onnx_backend``)."""
 
     model: str | None = None
     revision: str | None = None
@@ -50,6 +51,7 @@ class NLIOptions(CheckerOptions):
     device: str = "cpu"
     alignment: bool = DEFAULT_ALIGNMENT
     alignment_rules: str = DEFAULT_ALIGNMENT_RULES
+    backend: Literal["torch", "onnx"] = "torch"
 
     @field_validator("alignment_rules", mode="before")
     @classmethod

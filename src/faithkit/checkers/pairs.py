@@ -144,15 +144,16 @@ class CachedPairScoring:
     the content cache when one is given, and counting into ``counters`` (nli_pairs_scored, nli_cache_hits)."""
 
     def __init__(self, scorer: Callable[[], PairScorer], cache: Any, counters: dict[str, int],
-                 kind: str = "nli-v1"):
+                 kind: str = "nli-v1", describe: Callable[[], Any] | None = None):
         self.scorer = scorer
         self.cache = cache
         self.counters = counters
         self.kind = kind
+        self.describe = describe  # identity without loading (checkers.model_files), so a full hit loads nothing
 
     def identity(self) -> dict[str, Any]:
         """What a cached score depends on (the cache key's model part)."""
-        scorer = self.scorer()
+        scorer = (self.describe or self.scorer)()
         identity = {"weights": scorer.identity, "max_length": scorer.max_length,
                     "labels": list(scorer.labels.names), "checker": self.kind}
         if scorer.entailment_label is not None:
@@ -168,7 +169,10 @@ class CachedPairScoring:
         store = PairScoreCache(self.cache, self.identity())
         cached = store.get_many(pairs)
         missing = [i for i, value in enumerate(cached) if value is None]
-        fresh = self.scorer().score([pairs[i] for i in missing])
+        if not missing:  # every pair known: the model is not needed (nor loaded)
+            fresh = PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))
+        else:
+            fresh = self.scorer().score([pairs[i] for i in missing])
         store.put_many([pairs[i] for i in missing],
                        [[*map(float, fresh.probs[j]), bool(fresh.truncated[j])] for j in range(len(missing))])
         probs = np.zeros((len(pairs), 3))

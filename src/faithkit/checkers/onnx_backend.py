@@ -1,0 +1,156 @@
+"""ONNX Runtime backend for any Hugging Face sequence-classification pair scorer (the bundled NLI model).
+
+The torch model is exported once with ``torch.onnx.export`` (dynamic batch and sequence axes) to
+``<cache dir>/onnx/<weights hash>.onnx`` and reused by every later run: the file name is the weights hash (plus
+the exporter's opset), so a retrained model never meets a stale export. Tokenising, length-sorted batches,
+truncation flags and label roles are ``PairScorer``'s; only the forward pass runs in ONNX Runtime, fp32, with
+the thread policy of ``faithkit.threads`` and spinning off (a busy machine's other load does not fight idle
+spinning threads). Measured parity with torch: tests/checkers/test_onnx_backend.py, benchmarks/backends.py.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from faithkit.checkers.pairs import PairScorer, PairScores
+from faithkit.errors import MissingDependencyError, ModelLoadError
+
+OPSET = 17
+
+
+def onnx_dir() -> Path:
+    """Where exports live: ``$FAITHKIT_ONNX_DIR``, else ``onnx/`` in the faithkit cache folder."""
+    if os.environ.get("FAITHKIT_ONNX_DIR"):
+        return Path(os.environ["FAITHKIT_ONNX_DIR"])
+    from faithkit.cache import default_cache_dir
+
+    return default_cache_dir() / "onnx"
+
+
+def export_path(identity: str) -> Path:
+    return onnx_dir() / f"{identity.replace(':', '-')}-opset{OPSET}.onnx"
+
+
+def export_model(model: Any, input_names: Sequence[str], target: Path) -> Path:
+    """Export ``model`` (eval mode) to ``target`` atomically (a crash never leaves half a file there)."""
+    import torch
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # a padded row in the sample: traced with an all-ones mask, the graph would drop the padding mask
+    sample = {name: torch.ones((2, 8), dtype=torch.long) for name in input_names}
+    if "attention_mask" in sample:
+        sample["attention_mask"][1, 5:] = 0
+    if "token_type_ids" in sample:
+        sample["token_type_ids"][:, 4:] = 1
+    axes = {name: {0: "batch", 1: "sequence"} for name in input_names}
+    axes["logits"] = {0: "batch"}
+    handle, tmp = tempfile.mkstemp(suffix=".onnx", dir=target.parent)
+    os.close(handle)
+    try:
+        with torch.inference_mode(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the tracer's notes on shapes it treats as constant
+            torch.onnx.export(
+                model,
+                (),
+                tmp,
+                kwargs=sample,
+                input_names=list(input_names),
+                output_names=["logits"],
+                dynamic_axes=axes,
+                opset_version=OPSET,
+                dynamo=False,
+            )
+        os.replace(tmp, target)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    return target
+
+
+def session_options(threads: int | None = None) -> Any:
+    import onnxruntime as ort
+
+    from faithkit.threads import resolved_threads
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads or resolved_threads()
+    options.inter_op_num_threads = 1
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return options
+
+
+class OnnxPairScorer(PairScorer):
+    """``PairScorer`` whose forward pass runs in ONNX Runtime on a cached export of the same weights."""
+
+    def __init__(
+        self,
+        model: str | Path,
+        revision: str | None = None,
+        batch_size: int = 32,
+        max_length: int | None = None,
+        device: str = "cpu",
+        smoke_check: bool = True,
+        entailment_label: str | None = None,
+    ):
+        try:
+            import onnxruntime as ort
+        except ImportError as exc:
+            raise MissingDependencyError(
+                "backend=onnx needs onnxruntime and onnx: pip install 'faithkit[onnx]'"
+            ) from exc
+        if device != "cpu":
+            raise ModelLoadError("backend=onnx runs on the CPU; use backend=torch for device=" + device)
+        super().__init__(
+            model, revision, batch_size, max_length, device, smoke_check=False, entailment_label=entailment_label
+        )
+        import inspect
+
+        # the graph's inputs follow forward()'s parameter order, whatever order the tokenizer lists them in
+        wanted = set(self.tokenizer.model_input_names) & {"input_ids", "attention_mask", "token_type_ids"}
+        self.input_names = [n for n in inspect.signature(self.model.forward).parameters if n in wanted]
+        self.onnx_path = export_path(str(self.identity))
+        if not self.onnx_path.is_file():
+            export_model(self.model, self.input_names, self.onnx_path)
+        try:
+            self.session = ort.InferenceSession(
+                str(self.onnx_path), session_options(), providers=["CPUExecutionProvider"]
+            )
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
+            raise ModelLoadError(
+                f"cannot open the ONNX export {self.onnx_path}: {exc}; delete it to re-export"
+            ) from exc
+        self.model = None  # the torch weights are not needed any more
+        if smoke_check:
+            self._smoke_check()
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
+        if not pairs:
+            return PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))
+        lengths = self.token_lengths(pairs)
+        order = np.argsort(lengths, kind="stable")
+        out = np.zeros((len(pairs), 3))
+        truncated = np.array([n > self.max_length for n in lengths])
+        for begin in range(0, len(order), self.batch_size):
+            idx = order[begin : begin + self.batch_size]
+            batch = self.tokenizer(
+                [pairs[i][0] for i in idx],
+                [pairs[i][1] for i in idx],
+                truncation="longest_first",
+                max_length=self.max_length,
+                padding="longest",
+                return_tensors="np",
+            )
+            feeds = {name: batch[name].astype(np.int64) for name in self.input_names}
+            logits = self.session.run(["logits"], feeds)[0].astype(np.float64)
+            logits -= logits.max(axis=1, keepdims=True)
+            probs = np.exp(logits)
+            probs /= probs.sum(axis=1, keepdims=True)
+            out[idx] = self._to_columns(probs)
+        return PairScores(out, truncated)

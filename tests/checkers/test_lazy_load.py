@@ -1,0 +1,89 @@
+"""A rerun whose pairs are all cached loads no model and imports no torch; one changed answer costs one answer."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from faithkit.cache import ContentCache
+from faithkit.checkers.model_files import ModelFiles
+from faithkit.checkers.nli import NLIChecker, bundled_model_path
+from faithkit.checkers.pairs import PairScorer
+from faithkit.io.log import read_log
+from faithkit.pipeline import run_check
+from faithkit.text.windows import all_windows
+
+ROOT = Path(__file__).resolve().parents[2]
+LARKSPUR = ROOT / "examples" / "larkspur" / "interactions.jsonl"
+
+RUN_AND_REPORT_IMPORTS = """
+import json, sys
+from faithkit.cli import main
+code = main(sys.argv[1:])
+print(json.dumps({"code": code, "torch": "torch" in sys.modules, "transformers": "transformers" in sys.modules}))
+"""
+
+
+def _check_in_subprocess(log: Path, out: Path, cache: Path) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "FAITHKIT_CACHE_DIR": str(cache), "OMP_NUM_THREADS": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AND_REPORT_IMPORTS, "check", str(log), "--out", str(out), "--quiet", "--overwrite"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _counters(out: Path) -> dict:
+    return json.loads((out / "manifest.json").read_text())["summary"]["checker_counters"]
+
+
+def test_a_fully_cached_rerun_imports_neither_torch_nor_transformers(tmp_path):
+    cold = _check_in_subprocess(LARKSPUR, tmp_path / "a", tmp_path / "cache")
+    assert cold == {"code": 0, "torch": True, "transformers": True}
+    warm = _check_in_subprocess(LARKSPUR, tmp_path / "b", tmp_path / "cache")
+    assert warm == {"code": 0, "torch": False, "transformers": False}
+    assert _counters(tmp_path / "b")["nli_pairs_scored"] == 0
+    assert _counters(tmp_path / "b")["nli_cache_hits"] == _counters(tmp_path / "a")["nli_pairs_scored"] > 0
+    manifest = json.loads((tmp_path / "b" / "manifest.json").read_text())
+    assert (
+        manifest["checker"]["weights"]
+        == json.loads((tmp_path / "a" / "manifest.json").read_text())["checker"]["weights"]
+    )
+    strip = [json.loads(line) for line in (tmp_path / "a" / "results.jsonl").read_text().splitlines()]
+    again = [json.loads(line) for line in (tmp_path / "b" / "results.jsonl").read_text().splitlines()]
+    assert [r["claims"] for r in strip] == [r["claims"] for r in again]
+
+
+def test_one_changed_answer_scores_only_its_own_pairs(tmp_path):
+    cache = ContentCache(tmp_path / "cache", "use")
+    first = NLIChecker(cache=cache).load()
+    run_check(LARKSPUR, tmp_path / "a", first)
+    lines = LARKSPUR.read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[0])
+    record["answer"] = record["answer"] + " Orders over 40 dollars ship free to Mars."
+    changed = tmp_path / "changed.jsonl"
+    changed.write_text("\n".join([json.dumps(record), *lines[1:]]) + "\n", encoding="utf-8")
+    second = NLIChecker(cache=cache).load()
+    assert "scorer" not in second.__dict__  # load() with a cache in use mode read the files only
+    run_check(changed, tmp_path / "b", second)
+    counters = second.counters
+    first_item = next(iter(read_log(changed)))
+    windows = len(all_windows(first_item.contexts, second.window_sentences))
+    assert 0 < counters["nli_pairs_scored"] <= windows  # the new sentence's pairs only (numbers rechecks aside)
+    assert counters["nli_cache_hits"] > 0
+    assert "scorer" in second.__dict__  # the miss loaded the model
+
+
+def test_identity_read_from_files_is_the_loaded_models(tiny_nli):
+    for folder in (bundled_model_path(), tiny_nli):
+        files = ModelFiles(folder)
+        scorer = PairScorer(folder, smoke_check=False)
+        assert (files.identity, files.max_length, files.labels) == (scorer.identity, scorer.max_length, scorer.labels)
+        files.check_same_as(scorer)
+    assert ModelFiles(bundled_model_path(), max_length=64).max_length == 64
