@@ -40,6 +40,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
     p.add_argument("--chunk-size", type=int, default=64, help="interactions read and checked together")
     p.add_argument("--device", help="torch device for the NLI model (cpu, cuda; default cpu)")
+    p.add_argument("--backend", choices=["torch", "onnx"],
+                   help="NLI forward pass: torch (default) or onnx (ONNX Runtime, exported once and cached)")
+    p.add_argument("--threads", type=int, metavar="N",
+                   help="model threads (default 1 with passive waiting, measured best on a shared CPU; 0: one per "
+                        "core); $FAITHKIT_THREADS sets the same")
+    p.add_argument("--engine", choices=["local", "ray"], default="local",
+                   help="local (default) or ray: score pairs on a Ray actor pool (pip install 'faithkit[ray]')")
+    p.add_argument("--ray-address", metavar="ADDR",
+                   help="Ray cluster to join (e.g. ray://head:10001 or auto); default: start a local one")
+    p.add_argument("--ray-actors", type=int, default=2, metavar="N", help="model actors in the Ray pool")
     p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out")
     p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
     p.add_argument("--quiet", action="store_true", help="no summary table")
@@ -64,6 +74,7 @@ def checker_flags(args: argparse.Namespace, name: str) -> dict:
     model = (args.llm_model or args.model) if name in LLM_CHECKERS else args.model
     return {"model": model, "revision": args.revision, "threshold": args.threshold,
             "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
+            "backend": getattr(args, "backend", None),
             "window_veto": False if args.no_window_veto else None,
             "numbers": False if args.no_numbers else None, "arithmetic": False if args.no_arithmetic else None,
             **given(args, LLM_FLAGS), **given(args, JUDGE_FLAGS)}
@@ -121,6 +132,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--chunk-size and --batch-size must be at least 1")
     check_threshold(args.threshold, "--threshold")
     check_output_folder(args.out, resume=args.resume, overwrite=args.overwrite)
+    from faithkit.threads import apply_thread_policy
+
+    apply_thread_policy(args.threads)  # before torch is imported: OpenMP reads its settings once
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
     context = _context(args)
