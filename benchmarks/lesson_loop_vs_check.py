@@ -78,8 +78,21 @@ def run_variant(variant: dict, log: Path, work: Path) -> dict:
     if variant["kind"] == "lesson":
         command = [sys.executable, __file__, "--lesson-only", str(log), str(out)]
     else:
-        command = [sys.executable, "-m", "faithkit", "check", str(log), "--out", str(out), "--cache", "off",
-                   "--quiet", "--checker", variant["checker"], *variant.get("flags", [])]
+        command = [
+            sys.executable,
+            "-m",
+            "faithkit",
+            "check",
+            str(log),
+            "--out",
+            str(out),
+            "--cache",
+            "off",
+            "--quiet",
+            "--checker",
+            variant["checker"],
+            *variant.get("flags", []),
+        ]
     started = time.perf_counter()
     subprocess.run(command, env=env, check=True, capture_output=True, cwd=ROOT)
     seconds = time.perf_counter() - started
@@ -126,10 +139,18 @@ VARIANTS = [
     {"name": "lesson loop (torch default threads)", "kind": "lesson"},
     {"name": "lesson loop (1 torch thread)", "kind": "lesson", "env": {"OMP_NUM_THREADS": "1"}},
     {"name": "faithkit torch, rules off", "kind": "check", "checker": f"nli:window_sentences=2,{RULES_OFF}"},
-    {"name": "faithkit onnx, rules off", "kind": "check", "checker": f"nli:window_sentences=2,{RULES_OFF}",
-     "flags": ["--backend", "onnx"]},
-    {"name": "faithkit onnx, default rules", "kind": "check", "checker": "nli:window_sentences=2",
-     "flags": ["--backend", "onnx"]},
+    {
+        "name": "faithkit onnx, rules off",
+        "kind": "check",
+        "checker": f"nli:window_sentences=2,{RULES_OFF}",
+        "flags": ["--backend", "onnx"],
+    },
+    {
+        "name": "faithkit onnx, default rules",
+        "kind": "check",
+        "checker": "nli:window_sentences=2",
+        "flags": ["--backend", "onnx"],
+    },
 ]
 
 
@@ -157,15 +178,19 @@ def main(argv: list[str] | None = None) -> int:
         base1 = statistics.median(r["seconds"] for r in runs[VARIANTS[1]["name"]])
         lesson = runs[VARIANTS[1]["name"]][0]["verdicts"]
         print(f"{args.answers} answers, {len(ids)} with identical splits, {args.rounds} round(s)")
-        print(f"{'variant':40s} {'s':>8s} {'answers/s':>10s} {'pairs/s':>8s} {'x lesson':>9s} {'x lesson 1t':>11s}"
-              f" {'agree':>12s}")
+        print(
+            f"{'variant':40s} {'s':>8s} {'answers/s':>10s} {'pairs/s':>8s} {'x lesson':>9s} {'x lesson 1t':>11s}"
+            f" {'agree':>12s}"
+        )
         for variant in VARIANTS:
             rows = runs[variant["name"]]
             seconds = statistics.median(r["seconds"] for r in rows)
             agree, total = agreement(lesson, rows[0]["verdicts"], ids) if variant["kind"] == "check" else (0, 0)
-            print(f"{variant['name']:40s} {seconds:8.1f} {args.answers / seconds:10.2f} "
-                  f"{rows[0]['pairs'] / seconds:8.1f} {base / seconds:9.2f} {base1 / seconds:11.2f} "
-                  f"{f'{agree}/{total}' if total else '':>12s}")
+            print(
+                f"{variant['name']:40s} {seconds:8.1f} {args.answers / seconds:10.2f} "
+                f"{rows[0]['pairs'] / seconds:8.1f} {base / seconds:9.2f} {base1 / seconds:11.2f} "
+                f"{f'{agree}/{total}' if total else '':>12s}"
+            )
     return 0
 
 

@@ -36,16 +36,31 @@ TEMPLATES = [
     "Two-factor authentication can be enforced from {place}.",
 ]
 REWRITES = [("You can", "Owners can"), ("The ", "Our "), ("costs", "is priced at"), ("gets", "receives")]
-UNRELATED = ["Our office in Lisbon is open on weekends.", "The mobile app supports offline editing of {thing}.",
-             "Every plan includes a free onboarding call.", "Customers on the {plan} plan get a dedicated manager."]
-QUESTIONS = ["What does the {plan} plan include?", "How do refunds work on the {plan} plan?",
-             "Where can I find {thing}?", "How long are {thing} kept?"]
+UNRELATED = [
+    "Our office in Lisbon is open on weekends.",
+    "The mobile app supports offline editing of {thing}.",
+    "Every plan includes a free onboarding call.",
+    "Customers on the {plan} plan get a dedicated manager.",
+]
+QUESTIONS = [
+    "What does the {plan} plan include?",
+    "How do refunds work on the {plan} plan?",
+    "Where can I find {thing}?",
+    "How long are {thing} kept?",
+]
 
 
 def _slots(rng: random.Random) -> dict[str, object]:
-    return {"plan": rng.choice(PLANS), "price": rng.randint(4, 90), "users": rng.randint(3, 500),
-            "gb": rng.choice([5, 10, 20, 50, 100, 250]), "days": rng.randint(2, 60), "hours": rng.randint(1, 72),
-            "thing": rng.choice(THINGS), "place": rng.choice(PLACES)}
+    return {
+        "plan": rng.choice(PLANS),
+        "price": rng.randint(4, 90),
+        "users": rng.randint(3, 500),
+        "gb": rng.choice([5, 10, 20, 50, 100, 250]),
+        "days": rng.randint(2, 60),
+        "hours": rng.randint(1, 72),
+        "thing": rng.choice(THINGS),
+        "place": rng.choice(PLACES),
+    }
 
 
 def _sentence(rng: random.Random) -> str:
@@ -84,9 +99,12 @@ def interaction(rng: random.Random, index: int) -> dict[str, object]:
         elif roll < 0.5:
             sentence = rng.choice(UNRELATED).format(**_slots(rng))
         answer.append(sentence)
-    return {"id": f"syn-{index:06d}", "question": rng.choice(QUESTIONS).format(**_slots(rng)),
-            "contexts": [{"id": f"kb-{index}-{k}", "text": " ".join(p)} for k, p in enumerate(passages)],
-            "answer": " ".join(answer)}
+    return {
+        "id": f"syn-{index:06d}",
+        "question": rng.choice(QUESTIONS).format(**_slots(rng)),
+        "contexts": [{"id": f"kb-{index}-{k}", "text": " ".join(p)} for k, p in enumerate(passages)],
+        "answer": " ".join(answer),
+    }
 
 
 def synthetic_log(answers: int, seed: int = 16) -> Iterator[dict[str, object]]:

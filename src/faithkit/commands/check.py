@@ -138,7 +138,12 @@ def run(args: argparse.Namespace) -> int:
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
     context = _context(args)
-    checker = load_checker(build_from_spec(spec, checker_flags(args, spec.name), context))
+    checker = build_from_spec(spec, checker_flags(args, spec.name), context)
+    if args.engine == "ray":
+        from faithkit.engines.ray_engine import attach_ray
+
+        attach_ray(checker, actors=args.ray_actors, address=args.ray_address)
+    checker = load_checker(checker)
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference)
     bar = None
