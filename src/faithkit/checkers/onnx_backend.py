@@ -133,21 +133,13 @@ class OnnxPairScorer(PairScorer):
     def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
         if not pairs:
             return PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))
-        lengths = self.token_lengths(pairs)
-        order = np.argsort(lengths, kind="stable")
+        from faithkit.checkers.pair_batches import PairBatches
+
+        encoded = PairBatches(self.tokenizer, pairs, self.max_length)
         out = np.zeros((len(pairs), 3))
-        truncated = np.array([n > self.max_length for n in lengths])
-        for begin in range(0, len(order), self.batch_size):
-            idx = order[begin : begin + self.batch_size]
-            batch = self.tokenizer(
-                [pairs[i][0] for i in idx],
-                [pairs[i][1] for i in idx],
-                truncation="longest_first",
-                max_length=self.max_length,
-                padding="longest",
-                return_tensors="np",
-            )
-            feeds = {name: batch[name].astype(np.int64) for name in self.input_names}
+        truncated = encoded.truncated
+        for idx, arrays in encoded.batches(self.batch_size):
+            feeds = {name: arrays[name] for name in self.input_names}
             logits = self.session.run(["logits"], feeds)[0].astype(np.float64)
             logits -= logits.max(axis=1, keepdims=True)
             probs = np.exp(logits)

@@ -109,16 +109,14 @@ class PairScorer:
 
         if not pairs:
             return PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))
-        lengths = self.token_lengths(pairs)
-        order = np.argsort(lengths, kind="stable")
+        from faithkit.checkers.pair_batches import PairBatches
+
+        encoded = PairBatches(self.tokenizer, pairs, self.max_length)  # tokenised once, sorted by length
         out = np.zeros((len(pairs), 3))
-        truncated = np.array([n > self.max_length for n in lengths])
+        truncated = encoded.truncated
         with torch.inference_mode():
-            for begin in range(0, len(order), self.batch_size):
-                idx = order[begin:begin + self.batch_size]
-                batch = self.tokenizer([pairs[i][0] for i in idx], [pairs[i][1] for i in idx],
-                                       truncation="longest_first", max_length=self.max_length,
-                                       padding="longest", return_tensors="pt").to(self.device)
+            for idx, arrays in encoded.batches(self.batch_size):
+                batch = {name: torch.from_numpy(a).to(self.device) for name, a in arrays.items()}
                 logits = self.model(**batch).logits.float()
                 probs = torch.softmax(logits, dim=-1).cpu().numpy()
                 out[idx] = self._to_columns(probs)

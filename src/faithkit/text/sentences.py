@@ -57,8 +57,18 @@ def split_sentences(text: str) -> list[Sentence]:
     """Split ``text`` into sentences, each with its exact character span in ``text``.
 
     Empty or whitespace-only pieces are dropped. Spans are found by walking forward through the text, so a
-    sentence that occurs twice gets two different spans.
+    sentence that occurs twice gets two different spans. Memoized (pysbd costs milliseconds a passage, and a
+    log repeats its passages; every answer is split twice, for refusals and for claims).
     """
+    return list(_split_memo(text))
+
+
+@lru_cache(maxsize=8192)
+def _split_memo(text: str) -> tuple[Sentence, ...]:
+    return tuple(_split(text))
+
+
+def _split(text: str) -> list[Sentence]:
     out: list[Sentence] = []
     for block_start, block_end in _blocks(text):
         block = text[block_start:block_end]
