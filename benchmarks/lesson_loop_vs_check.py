@@ -4,7 +4,7 @@
 
 The lesson's loop (seeds/faithfulness-testing, Move 3): split the answer with a regex, and for each claim one
 ``CrossEncoder.predict`` over every 1-2 sentence window of every passage, best entailment >= 0.5. Here it runs
-on faithkit's bundled model, as written (the process's default torch threads) and with one torch thread.
+on faithkit's bundled model in fp32, as written (the process's default torch threads) and with one torch thread.
 Against it, `faithkit check --window-sentences 2` on the same synthetic log (benchmarks/synthetic_log.py):
 rules off (no numbers / arithmetic / window veto / alignment) and the default rules, on the torch and the ONNX
 backend, faithkit's default thread policy. Every variant is a fresh subprocess timed whole (imports, model
@@ -54,6 +54,9 @@ def lesson_loop(log: Path, out: Path) -> None:
     from faithkit.checkers.nli import bundled_model_path
 
     nli = CrossEncoder(str(bundled_model_path()))
+    # the bundled weights are stored in float16, which CrossEncoder keeps: fp16 on a CPU is several times slower
+    # than fp32, so the loop runs in fp32 as faithkit does (the comparison is batching, not precision)
+    nli.model.float()
     labels = [nli.model.config.id2label[i] for i in range(3)]
     verdicts, pairs = {}, 0
     for line in log.read_text(encoding="utf-8").splitlines():
