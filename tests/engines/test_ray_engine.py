@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from faithkit.checkers.nli import NLIChecker
+from faithkit.cli import main
 from faithkit.engines.ray_engine import attach_ray
 from faithkit.pipeline import CheckOptions, run_check
 
@@ -48,14 +49,39 @@ def _same(local: list[dict], distributed: list[dict]) -> None:
             assert b["score"] == pytest.approx(a["score"], abs=1e-5)  # batch padding moves floats, not verdicts
 
 
-def test_larkspur_on_ray_is_the_single_process_run(local_cluster, tmp_path):
+def test_larkspur_with_engine_ray_is_the_single_process_run(local_cluster, tmp_path):
     run_check(LARKSPUR, tmp_path / "local", NLIChecker().load())
-    checker = NLIChecker()
-    assert attach_ray(checker, actors=2) == 1
-    manifest = run_check(LARKSPUR, tmp_path / "ray", checker.load())
+    assert (
+        main(
+            [
+                "check",
+                str(LARKSPUR),
+                "--out",
+                str(tmp_path / "ray"),
+                "--engine",
+                "ray",
+                "--ray-actors",
+                "2",
+                "--cache",
+                "off",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
+    manifest = json.loads((tmp_path / "ray" / "manifest.json").read_text())
     assert manifest["checker"]["weights"] == NLIChecker().described.identity
+    assert "--engine" in manifest["command"]
     assert manifest["summary"]["checker_counters"]["nli_pairs_scored"] > 0
     _same(_records(tmp_path / "local"), _records(tmp_path / "ray"))
+
+
+def test_a_checker_without_pair_scoring_is_refused():
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.errors import UsageError
+
+    with pytest.raises(UsageError, match="pair-scoring"):
+        attach_ray(ScriptedChecker({}))
 
 
 def test_a_thousand_answers_on_ray_match_and_resume(local_cluster, tmp_path, tiny_nli):

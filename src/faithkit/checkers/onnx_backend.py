@@ -86,6 +86,15 @@ def session_options(threads: int | None = None) -> Any:
     return options
 
 
+def _model_files(model: str | Path, revision: str | None, max_length: int | None, entailment_label: str | None) -> Any:
+    """The identity of a local model folder read from its files (None for a hub id or a pinned revision)."""
+    if revision is not None or not Path(model).expanduser().is_dir():
+        return None
+    from faithkit.checkers.model_files import ModelFiles
+
+    return ModelFiles(model, max_length, entailment_label)
+
+
 class OnnxPairScorer(PairScorer):
     """``PairScorer`` whose forward pass runs in ONNX Runtime on a cached export of the same weights."""
 
@@ -107,17 +116,21 @@ class OnnxPairScorer(PairScorer):
             ) from exc
         if device != "cpu":
             raise ModelLoadError("backend=onnx runs on the CPU; use backend=torch for device=" + device)
-        super().__init__(
-            model, revision, batch_size, max_length, device, smoke_check=False, entailment_label=entailment_label
-        )
-        import inspect
+        files = _model_files(model, revision, max_length, entailment_label)
+        if files is not None and export_path(files.identity).is_file():
+            self._tokenizer_only(files, batch_size)  # the export exists: no torch weights to load
+        else:
+            super().__init__(
+                model, revision, batch_size, max_length, device, smoke_check=False, entailment_label=entailment_label
+            )
+            import inspect
 
-        # the graph's inputs follow forward()'s parameter order, whatever order the tokenizer lists them in
-        wanted = set(self.tokenizer.model_input_names) & {"input_ids", "attention_mask", "token_type_ids"}
-        self.input_names = [n for n in inspect.signature(self.model.forward).parameters if n in wanted]
+            # the graph's inputs follow forward()'s parameter order, whatever order the tokenizer lists them in
+            wanted = set(self.tokenizer.model_input_names) & {"input_ids", "attention_mask", "token_type_ids"}
+            names = [n for n in inspect.signature(self.model.forward).parameters if n in wanted]
+            if not export_path(str(self.identity)).is_file():
+                export_model(self.model, names, export_path(str(self.identity)))
         self.onnx_path = export_path(str(self.identity))
-        if not self.onnx_path.is_file():
-            export_model(self.model, self.input_names, self.onnx_path)
         try:
             self.session = ort.InferenceSession(
                 str(self.onnx_path), session_options(), providers=["CPUExecutionProvider"]
@@ -126,9 +139,25 @@ class OnnxPairScorer(PairScorer):
             raise ModelLoadError(
                 f"cannot open the ONNX export {self.onnx_path}: {exc}; delete it to re-export"
             ) from exc
+        self.input_names = [i.name for i in self.session.get_inputs()]
         self.model = None  # the torch weights are not needed any more
         if smoke_check:
             self._smoke_check()
+
+    def _tokenizer_only(self, files: Any, batch_size: int) -> None:
+        """PairScorer's attributes from the folder's files and its tokenizer (what the ONNX path needs)."""
+        from transformers import AutoTokenizer
+
+        self.source, self.revision, self.batch_size, self.device, self.is_local = (
+            str(files.folder),
+            None,
+            batch_size,
+            "cpu",
+            True,
+        )
+        self.tokenizer = AutoTokenizer.from_pretrained(str(files.folder))
+        self.entailment_label = files.entailment_label
+        self.labels, self.max_length, self.identity = files.labels, files.max_length, files.identity
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
         if not pairs:
