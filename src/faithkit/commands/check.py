@@ -15,6 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "passages that were in the prompt, score answers and the run.")
     p.add_argument("log", type=Path, help="interaction log (JSONL: id, question, contexts, answer[, reference])")
     p.add_argument("--out", type=Path, required=True, help="results folder (results.jsonl + manifest.json)")
+    _add_format_arguments(p)
     p.add_argument("--checker", default="nli", metavar="SPEC",
                    help="nli (default: the bundled offline model), similarity (baseline), judge, cascade, or any "
                         "registered checker, with options: NAME[:KEY=VALUE,...], e.g. nli:threshold=0.6,"
@@ -45,6 +46,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", action="store_true", help="no summary table")
     _add_llm_arguments(p)
     p.set_defaults(func=run)
+
+
+def _add_format_arguments(parser: argparse.ArgumentParser) -> None:
+    from faithkit.commands._format_args import add_format_arguments
+
+    add_format_arguments(parser)
 
 
 def _add_llm_arguments(parser: argparse.ArgumentParser) -> None:
@@ -110,28 +117,32 @@ def _count_lines(path: Path) -> int:
 def run(args: argparse.Namespace) -> int:
     from faithkit.checkers.base import load_checker
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
+    from faithkit.commands._format_args import check_input, every_record_failed
     from faithkit.guards import check_threshold
     from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
     from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector
 
-    if not args.log.is_file():
+    if not args.log.exists():
         raise UsageError(f"input log not found: {args.log}")
     if args.chunk_size < 1 or (args.batch_size is not None and args.batch_size < 1):
         raise UsageError("--chunk-size and --batch-size must be at least 1")
     check_threshold(args.threshold, "--threshold")
     check_output_folder(args.out, resume=args.resume, overwrite=args.overwrite)
+    input_format = check_input(args)  # a wrong format fails here, before the model loads
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
     context = _context(args)
     checker = load_checker(build_from_spec(spec, checker_flags(args, spec.name), context))
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
-                           chunk_size=args.chunk_size, check_reference=not args.no_reference)
+                           chunk_size=args.chunk_size, check_reference=not args.no_reference,
+                           input_format=input_format, contexts_separator=args.contexts_separator)
     bar = None
     if sys.stderr.isatty() and not args.quiet:
         from tqdm import tqdm
 
-        bar = tqdm(total=_count_lines(args.log), unit="answer", file=sys.stderr, leave=False)
+        bar = tqdm(total=_count_lines(args.log) if input_format == "jsonl" else None, unit="answer",
+                   file=sys.stderr, leave=False)
     try:
         manifest = run_check(args.log, args.out, checker, options, resume=args.resume, overwrite=args.overwrite,
                              command=["faithkit", *sys.argv[1:]], progress=bar.update if bar else None)
@@ -140,4 +151,4 @@ def run(args: argparse.Namespace) -> int:
             bar.close()
     if not args.quiet:
         print_summary(manifest, args.out)
-    return 0
+    return every_record_failed(args, manifest)
