@@ -114,6 +114,8 @@ def parse_interaction(obj: Any, line: int) -> Interaction:
     elif "actual_output" in obj or "retrieval_context" in obj:
         fmt, used = "deepeval", _DEEPEVAL
         question, contexts, answer = obj.get("input", ""), obj.get("retrieval_context"), obj.get("actual_output")
+        if isinstance(contexts, str):  # DeepEval's save_as (CSV, JSONL) joins the list with "|"; its loaders split
+            contexts = [part for part in contexts.split("|") if part.strip()]
         reference = obj.get("expected_output")
         if contexts is None:
             hint = " (DeepEval's `context` is ground truth, not what was in the prompt)" if "context" in obj else ""

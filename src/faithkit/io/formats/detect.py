@@ -63,7 +63,10 @@ def detect_format(path: Path) -> str:
         kind, _ = sniff_content(path)
         if kind in ("promptfoo", "openinference", "langfuse", "otlp"):
             return kind
-        return "json" if suffix == ".json" and kind != "jsonl" else "jsonl"
+        if suffix == ".json":  # a .json file is JSON unless it really holds several JSON lines
+            several = sum(1 for line in _head(path).splitlines() if line.strip()) > 1
+            return "jsonl" if kind == "jsonl" and several else "json"
+        return "jsonl"
     kind, _ = sniff_content(path)
     return kind if kind != "unknown" else "jsonl"
 

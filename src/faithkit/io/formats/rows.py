@@ -101,7 +101,9 @@ def _from_text_cells(row: dict[str, Any], separator: str | None) -> dict[str, An
             if key in ("question", "user_input", "input", "answer", "response", "actual_output") or key in LIST_FIELDS:
                 out[key] = "" if key not in LIST_FIELDS else []
             continue
-        if key in LIST_FIELDS:
+        if key == "retrieval_context" and separator is None and not value.strip().startswith("["):
+            out[key] = value  # DeepEval's CSV: "|"-joined, split by the DeepEval field mapping (io/log.py)
+        elif key in LIST_FIELDS:
             out[key] = decode_list_cell(value, separator)
         elif key == "metadata" and value.strip().startswith("{"):
             try:
