@@ -24,10 +24,11 @@ from faithkit import __version__
 from faithkit.checkers.base import Checker, merged_counters, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
-from faithkit.errors import UsageError
+from faithkit.errors import BackendError, UsageError
 from faithkit.guards import expect_verdicts
 from faithkit.io.formats import input_sha256, preflight, resolve_format
 from faithkit.io.formats import read as read_input
+from faithkit.io.formats.guard import resume_hint
 from faithkit.io.log import LineError
 from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
 from faithkit.records import (
@@ -251,6 +252,8 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
             lines += len(chunk)
             if progress:
                 progress(len(chunk))
+    except BackendError as exc:  # keep what was written and say how to continue
+        raise BackendError(f"{exc}\n{resume_hint(out, len(writer.done) + lines)}") from exc
     finally:
         writer.close()
     result = summary.as_dict()

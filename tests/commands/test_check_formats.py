@@ -19,8 +19,9 @@ CANONICAL = ROOT / "examples" / "larkspur" / "interactions.jsonl"
 
 
 def faithkit(*args):
-    return subprocess.run([sys.executable, "-m", "faithkit", *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "faithkit", *map(str, args)], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
 
 
 def test_pretty_json_array_read_as_jsonl_stops_with_the_fix(tmp_path):
@@ -36,8 +37,10 @@ def test_pretty_json_array_read_as_jsonl_stops_with_the_fix(tmp_path):
 def test_csv_read_as_jsonl_stops_with_the_fix(tmp_path):
     result = faithkit("check", FIXTURES / "interactions.csv", "--format", "jsonl", "--out", tmp_path / "out")
     assert result.returncode == 2, result.stderr
-    assert "looks like a CSV table with the header ['id', 'question', 'contexts', 'answer']: use --format csv" \
+    assert (
+        "looks like a CSV table with the header ['id', 'question', 'contexts', 'answer']: use --format csv"
         in result.stderr
+    )
     assert not (tmp_path / "out").exists()
 
 
@@ -54,10 +57,22 @@ def test_a_log_where_every_record_is_an_error_never_exits_0(tmp_path, capsys):
 def _verdicts(out: Path) -> list[tuple]:
     """What a run decided, per record in order: status, score, and each claim's verdict, score and evidence text."""
     records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
-    return [(r["status"], r.get("faithfulness"),
-             tuple((c["text"], c["verdict"], round(c["score"], 6) if c.get("score") is not None else None,
-                    (c.get("evidence") or {}).get("text")) for c in r.get("claims", [])))
-            for r in records]
+    return [
+        (
+            r["status"],
+            r.get("faithfulness"),
+            tuple(
+                (
+                    c["text"],
+                    c["verdict"],
+                    round(c["score"], 6) if c.get("score") is not None else None,
+                    (c.get("evidence") or {}).get("text"),
+                )
+                for c in r.get("claims", [])
+            ),
+        )
+        for r in records
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -67,12 +82,22 @@ def canonical_verdicts(tmp_path_factory):
     return _verdicts(out)
 
 
-@pytest.mark.parametrize("name", ["ragas.csv", "deepeval.json", "interactions_hf", "openinference.parquet",
-                                  "langfuse_observations.json", "promptfoo_results.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ragas.csv",
+        "deepeval.json",
+        "interactions_hf",
+        "openinference.parquet",
+        "langfuse_observations.json",
+        "promptfoo_results.json",
+    ],
+)
 def test_same_verdicts_as_the_canonical_jsonl(name, canonical_verdicts, tmp_path, capsys):
     """The bundled NLI checker, end to end through the CLI: a format changes nothing about the verdicts."""
-    assert main(["check", str(FIXTURES / name), "--out", str(tmp_path / "other"), "--quiet"]) == 0, \
+    assert main(["check", str(FIXTURES / name), "--out", str(tmp_path / "other"), "--quiet"]) == 0, (
         capsys.readouterr().err
+    )
     verdicts = _verdicts(tmp_path / "other")
     assert verdicts == canonical_verdicts
     assert {v[0] for v in verdicts} >= {"scored", "refusal"}  # a real run: scored answers and the refusal
@@ -89,6 +114,10 @@ def test_resume_works_on_a_table(tmp_path, capsys):
     from faithkit.io.formats import input_sha256
 
     (out / "run.json").write_text(json.dumps({"input_sha256": input_sha256(FIXTURES / "ragas.csv")}))
-    assert main(["check", str(FIXTURES / "ragas.csv"), "--out", str(out), "--checker", "similarity", "--quiet",
-                 "--resume"]) == 0
+    assert (
+        main(
+            ["check", str(FIXTURES / "ragas.csv"), "--out", str(out), "--checker", "similarity", "--quiet", "--resume"]
+        )
+        == 0
+    )
     assert (out / "results.jsonl").read_text().splitlines() == full

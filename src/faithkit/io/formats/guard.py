@@ -73,3 +73,11 @@ def all_errors_message(
     detected, shape = sniff_content(Path(path)) if Path(path).exists() else ("unknown", "")
     hint = f" It looks like {shape} (--format {detected})." if detected != "unknown" else ""
     return f"{path}: every one of its {records} records is an error (first: {first_reason}).{hint}{where}"
+
+
+def resume_hint(out: str | Path, written: int) -> str:
+    """What a user does after a run stopped part-way (a judge that went away): the records kept, the flag."""
+    return (
+        f"{written} record(s) are kept in {out}/results.jsonl; when the cause is fixed, rerun the same command "
+        "with --resume (Python: run_check(..., resume=True)) to continue after them"
+    )
