@@ -18,7 +18,7 @@ from faithkit.errors import UsageError
 __all__ = ["CheckerSpec", "add_checker_argument", "build_from_spec", "flag_options", "format_spec",
            "parse_checker_spec"]
 
-STRICT_FLAGS = frozenset({"window_sentences"})
+STRICT_FLAGS = frozenset({"window_sentences", "trust_remote_code"})
 """Flags that are an error, not a no-op, for a checker without that option."""
 
 
