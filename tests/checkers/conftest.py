@@ -24,14 +24,17 @@ def detector_models(tmp_path_factory) -> dict[str, Path]:
     out: dict[str, Path] = {}
     for arch in ("bert", "roberta", "deberta-v2"):
         out[f"{arch}/supported"] = build_classifier(root / f"{arch}-sup", arch, SUPPORTED)
-        out[f"{arch}/supported-permuted"] = build_classifier(root / f"{arch}-sup-p", arch, SUPPORTED_FLIPPED,
-                                                             permute_from=SUPPORTED)
+        out[f"{arch}/supported-permuted"] = build_classifier(
+            root / f"{arch}-sup-p", arch, SUPPORTED_FLIPPED, permute_from=SUPPORTED
+        )
         out[f"{arch}/nli3"] = build_classifier(root / f"{arch}-nli3", arch, NLI_3)
-        out[f"{arch}/nli3-permuted"] = build_classifier(root / f"{arch}-nli3-p", arch, NLI_3_PERMUTED,
-                                                        permute_from=NLI_3)
+        out[f"{arch}/nli3-permuted"] = build_classifier(
+            root / f"{arch}-nli3-p", arch, NLI_3_PERMUTED, permute_from=NLI_3
+        )
     out["bert/indexed"] = build_classifier(root / "bert-idx", "bert", INDEXED)
-    out["bert/indexed-permuted"] = build_classifier(root / "bert-idx-p", "bert", {0: "LABEL_1", 1: "LABEL_0"},
-                                                    permute_from=INDEXED)
+    out["bert/indexed-permuted"] = build_classifier(
+        root / "bert-idx-p", "bert", {0: "LABEL_1", 1: "LABEL_0"}, permute_from=INDEXED
+    )
     out["bert/nli2"] = build_classifier(root / "bert-nli2", "bert", NLI_2)
     out["bert/nli2-permuted"] = build_classifier(root / "bert-nli2-p", "bert", NLI_2_FLIPPED, permute_from=NLI_2)
     out["t5"] = build_t5(root / "t5")

@@ -33,8 +33,9 @@ def _head(model):
     return model.classifier  # BERT, DeBERTa-v2
 
 
-def build_classifier(folder: Path, arch: str, id2label: dict[int, str], *, seed: int = 0,
-                     permute_from: dict[int, str] | None = None) -> Path:
+def build_classifier(
+    folder: Path, arch: str, id2label: dict[int, str], *, seed: int = 0, permute_from: dict[int, str] | None = None
+) -> Path:
     """A tiny random ``arch`` (bert / roberta / deberta-v2) classifier with ``id2label``. With ``permute_from``,
     the weights are those built with ``permute_from`` (same seed), head rows reordered to ``id2label``."""
     import torch
@@ -48,8 +49,14 @@ def build_classifier(folder: Path, arch: str, id2label: dict[int, str], *, seed:
     )
 
     base = permute_from or id2label
-    common = dict(vocab_size=30522, max_position_embeddings=256, num_labels=len(base), id2label=base,
-                  label2id={v: k for k, v in base.items()}, **SMALL)
+    common = dict(
+        vocab_size=30522,
+        max_position_embeddings=256,
+        num_labels=len(base),
+        id2label=base,
+        label2id={v: k for k, v in base.items()},
+        **SMALL,
+    )
     if arch == "bert":
         config, cls = BertConfig(**common), BertForSequenceClassification
     elif arch == "roberta":  # WordPiece ids: pad is 0 and segments come as token_type_ids 0/1
@@ -75,9 +82,13 @@ def build_classifier(folder: Path, arch: str, id2label: dict[int, str], *, seed:
 
 
 T5_SENTENCES = [
-    "The Team plan costs 12 euros per user per month.", "SSO is only on the Enterprise plan.",
-    "The current month is not refunded.", "predict: 0 1 0 1 yes no", "The dog is sleeping on the porch.",
-    "Refunds are issued within 14 days of a request.", "Exports run every night at 2 am.",
+    "The Team plan costs 12 euros per user per month.",
+    "SSO is only on the Enterprise plan.",
+    "The current month is not refunded.",
+    "predict: 0 1 0 1 yes no",
+    "The dog is sleeping on the porch.",
+    "Refunds are issued within 14 days of a request.",
+    "Exports run every night at 2 am.",
 ]
 
 
@@ -95,12 +106,24 @@ def build_t5(folder: Path, *, seed: int = 0) -> Path:
     tok.train_from_iterator(T5_SENTENCES * 4, trainer)
     from tokenizers.processors import TemplateProcessing
 
-    tok.post_processor = TemplateProcessing(single="$A </s>", pair="$A </s> $B </s>",
-                                            special_tokens=[("</s>", tok.token_to_id("</s>"))])
-    tokenizer = T5TokenizerFast(tokenizer_object=tok, eos_token="</s>", pad_token="<pad>", unk_token="<unk>",
-                                extra_ids=0)
-    config = T5Config(vocab_size=tok.get_vocab_size(), d_model=32, d_kv=16, d_ff=64, num_layers=2,
-                      num_decoder_layers=2, num_heads=2, decoder_start_token_id=0, pad_token_id=0, eos_token_id=1)
+    tok.post_processor = TemplateProcessing(
+        single="$A </s>", pair="$A </s> $B </s>", special_tokens=[("</s>", tok.token_to_id("</s>"))]
+    )
+    tokenizer = T5TokenizerFast(
+        tokenizer_object=tok, eos_token="</s>", pad_token="<pad>", unk_token="<unk>", extra_ids=0
+    )
+    config = T5Config(
+        vocab_size=tok.get_vocab_size(),
+        d_model=32,
+        d_kv=16,
+        d_ff=64,
+        num_layers=2,
+        num_decoder_layers=2,
+        num_heads=2,
+        decoder_start_token_id=0,
+        pad_token_id=0,
+        eos_token_id=1,
+    )
     torch.manual_seed(seed)
     folder.mkdir(parents=True, exist_ok=True)
     T5ForConditionalGeneration(config).save_pretrained(folder)
@@ -166,8 +189,10 @@ def build_hhem_standin(folder: Path, *, seed: int = 0) -> Path:
     config_mod = _load(folder / "configuration_hhem.py", f"{package}.configuration_hhem", package, folder)
     modeling = _load(folder / "modeling_hhem.py", f"{package}.modeling_hhem", package, folder)
     config = config_mod.HHEMv2Config()
-    config.auto_map = {"AutoConfig": "configuration_hhem.HHEMv2Config",
-                       "AutoModelForSequenceClassification": "modeling_hhem.HHEMv2ForSequenceClassification"}
+    config.auto_map = {
+        "AutoConfig": "configuration_hhem.HHEMv2Config",
+        "AutoModelForSequenceClassification": "modeling_hhem.HHEMv2ForSequenceClassification",
+    }
     torch.manual_seed(seed)
     modeling.HHEMv2ForSequenceClassification(config).save_pretrained(folder)
     copy_wordpiece_tokenizer(folder)

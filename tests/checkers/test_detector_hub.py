@@ -22,8 +22,11 @@ def hub(monkeypatch, detector_models):
     import transformers
 
     calls: list[tuple[str, str, dict]] = []
-    folders = {"org/classifier": detector_models["roberta/supported"], "org/t5": detector_models["t5"],
-               "vectara/hallucination_evaluation_model": detector_models["hhem"]}
+    folders = {
+        "org/classifier": detector_models["roberta/supported"],
+        "org/t5": detector_models["t5"],
+        "vectara/hallucination_evaluation_model": detector_models["hhem"],
+    }
     for cls_name in ("AutoConfig", "AutoTokenizer", "AutoModelForSequenceClassification", "AutoModelForSeq2SeqLM"):
         cls = getattr(transformers, cls_name)
         real = cls.from_pretrained

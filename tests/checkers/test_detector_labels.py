@@ -10,11 +10,20 @@ from faithkit.checkers.registry import build
 from faithkit.errors import LabelOrderError
 from faithkit.records import ClaimCheck, Passage
 
-PASSAGES = (Passage("plans", "The Team plan costs 12 euros per user per month. SSO is only on the Enterprise plan. "
-                             "Refunds are issued within 14 days of a request."),
-            Passage("billing", "The current month is not refunded. Exports run every night at 2 am."))
-CLAIMS = ["SSO is on the Team plan.", "The Team plan costs 12 euros per user per month.", "Exports run hourly.",
-          "Refunds take 14 days."]
+PASSAGES = (
+    Passage(
+        "plans",
+        "The Team plan costs 12 euros per user per month. SSO is only on the Enterprise plan. "
+        "Refunds are issued within 14 days of a request.",
+    ),
+    Passage("billing", "The current month is not refunded. Exports run every night at 2 am."),
+)
+CLAIMS = [
+    "SSO is on the Team plan.",
+    "The Team plan costs 12 euros per user per month.",
+    "Exports run hourly.",
+    "Refunds take 14 days.",
+]
 RAW = {"smoke_check": False, "numbers": False, "arithmetic": False}
 
 
@@ -55,8 +64,10 @@ def test_classifier_heads_in_two_label_orders_give_the_same_verdicts(detector_mo
     _, base = _verdicts("classifier", detector_models[f"{arch}/supported"], chunk_size=12)
     checker, permuted = _verdicts("classifier", detector_models[f"{arch}/supported-permuted"], chunk_size=12)
     _same(base, permuted)
-    assert checker.spec()["positive_label"] == "supported" and checker.spec()["labels"] == ["supported",
-                                                                                            "not_supported"]
+    assert checker.spec()["positive_label"] == "supported" and checker.spec()["labels"] == [
+        "supported",
+        "not_supported",
+    ]
 
 
 def test_indexed_labels_need_the_option_and_then_follow_it_in_any_order(detector_models):

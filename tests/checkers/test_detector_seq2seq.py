@@ -21,8 +21,10 @@ def _direct(folder, text: str) -> float:
 
     tokenizer = AutoTokenizer.from_pretrained(folder)
     model = AutoModelForSeq2SeqLM.from_pretrained(folder).eval()
-    ids = [tokenizer("0", add_special_tokens=False)["input_ids"][0], tokenizer("1", add_special_tokens=False)
-           ["input_ids"][0]]
+    ids = [
+        tokenizer("0", add_special_tokens=False)["input_ids"][0],
+        tokenizer("1", add_special_tokens=False)["input_ids"][0],
+    ]
     batch = tokenizer([text], return_tensors="pt")
     with torch.inference_mode():
         logits = model(**batch, decoder_input_ids=torch.zeros((1, 1), dtype=torch.long)).logits[0, 0]
@@ -48,17 +50,30 @@ def test_the_template_is_an_option_and_changes_the_score_and_the_cache_key(detec
     folder = detector_models["t5"]
     cache = ContentCache(tmp_path / "cache")
     claim = "SSO is on the Team plan."
-    default = build("seq2seq", {"model": str(folder), "premises": "passage", **RAW,
-                                "cache": "use", "cache_dir": str(tmp_path / "cache")})
-    other = build("seq2seq", {"model": str(folder), "premises": "passage", **RAW, "template": "claim: {claim} "
-                              "document: {premise}", "cache": "use", "cache_dir": str(tmp_path / "cache")})
+    default = build(
+        "seq2seq",
+        {"model": str(folder), "premises": "passage", **RAW, "cache": "use", "cache_dir": str(tmp_path / "cache")},
+    )
+    other = build(
+        "seq2seq",
+        {
+            "model": str(folder),
+            "premises": "passage",
+            **RAW,
+            "template": "claim: {claim} document: {premise}",
+            "cache": "use",
+            "cache_dir": str(tmp_path / "cache"),
+        },
+    )
     a = default.check([ClaimCheck(claim, PASSAGES)])[0]
     b = other.check([ClaimCheck(claim, PASSAGES)])[0]
     assert b.score == pytest.approx(_direct(folder, f"claim: {claim} document: {PASSAGES[0].text}"), abs=1e-5)
     assert a.score != pytest.approx(b.score, abs=1e-6)
     assert cache.count("pair-score") == 2  # one entry per template: no template reads the other's score
-    again = build("seq2seq", {"model": str(folder), "premises": "passage", **RAW,
-                              "cache": "use", "cache_dir": str(tmp_path / "cache")})
+    again = build(
+        "seq2seq",
+        {"model": str(folder), "premises": "passage", **RAW, "cache": "use", "cache_dir": str(tmp_path / "cache")},
+    )
     assert again.check([ClaimCheck(claim, PASSAGES)])[0].score == a.score
     assert again.counters["nli_cache_hits"] == 1 and again.counters["nli_pairs_scored"] == 0
 
@@ -69,8 +84,9 @@ def test_bad_templates_and_label_tokens_are_refused(detector_models):
     with pytest.raises(UsageError, match="template"):
         build("seq2seq", {"model": "x", "template": "{premise} {claim} {other}"})
     with pytest.raises(ModelLoadError, match="same token|not in the vocabulary"):
-        build("seq2seq", {"model": str(detector_models["t5"]), **RAW, "positive_token": "1",
-                          "negative_token": "1"}).load()
+        build(
+            "seq2seq", {"model": str(detector_models["t5"]), **RAW, "positive_token": "1", "negative_token": "1"}
+        ).load()
     with pytest.raises(UsageError, match="needs a model"):
         build("seq2seq", {})
 

@@ -9,8 +9,10 @@ from faithkit.checkers.registry import build
 from faithkit.records import ClaimCheck, Passage
 from faithkit.text.windows import all_windows
 
-TEXT = ("The Team plan costs 12 euros per user per month. SSO is only on the Enterprise plan. "
-        "Refunds are issued within 14 days. The current month is not refunded.")
+TEXT = (
+    "The Team plan costs 12 euros per user per month. SSO is only on the Enterprise plan. "
+    "Refunds are issued within 14 days. The current month is not refunded."
+)
 PASSAGES = (Passage("a", TEXT), Passage("b", "  Exports run every night at 2 am.  "))
 
 
@@ -18,8 +20,9 @@ def test_chunks_pack_whole_sentences_up_to_the_size_and_are_exact_slices():
     chunks = passage_chunks(PASSAGES[0], 17, word_count)  # 10 + 7 words, then 6 + 6
     assert [c.text for c in chunks] == [
         "The Team plan costs 12 euros per user per month. SSO is only on the Enterprise plan.",
-        "Refunds are issued within 14 days. The current month is not refunded."]
-    assert all(TEXT[c.start:c.end] == c.text for c in chunks)
+        "Refunds are issued within 14 days. The current month is not refunded.",
+    ]
+    assert all(TEXT[c.start : c.end] == c.text for c in chunks)
     assert all(word_count(c.text) <= 17 for c in chunks)
     one_each = passage_chunks(PASSAGES[0], 1, word_count)  # a sentence longer than the size is its own chunk
     assert len(one_each) == 4
@@ -33,12 +36,27 @@ def test_shapes_never_cross_passages():
     assert PremiseShape("windows", window_sentences=2).premises(PASSAGES, word_count) == all_windows(PASSAGES, 2)
 
 
-@pytest.mark.parametrize(("options", "expected"), [
-    ({"premises": "passage"}, 2), ({"premises": "windows", "window_sentences": 1}, 5),
-    ({"chunk_size": 12}, 5), ({"chunk_size": 20}, 3), ({"chunk_size": 400}, 2)])
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({"premises": "passage"}, 2),
+        ({"premises": "windows", "window_sentences": 1}, 5),
+        ({"chunk_size": 12}, 5),
+        ({"chunk_size": 20}, 3),
+        ({"chunk_size": 400}, 2),
+    ],
+)
 def test_the_classifier_scores_every_premise_and_keeps_the_best(detector_models, options, expected):
-    checker = build("classifier", {"model": str(detector_models["bert/supported"]), "smoke_check": False,
-                                   "numbers": False, "arithmetic": False, **options})
+    checker = build(
+        "classifier",
+        {
+            "model": str(detector_models["bert/supported"]),
+            "smoke_check": False,
+            "numbers": False,
+            "arithmetic": False,
+            **options,
+        },
+    )
     claim = "SSO is on the Team plan."
     verdict = checker.check([ClaimCheck(claim, PASSAGES)])[0]
     premises = checker.premises_for(PASSAGES)

@@ -37,13 +37,19 @@ class DetectorChecker(CheckerBase):
         self.options = options
         self.threshold = options.threshold
         size, unit = DEFAULT_CHUNKS[kind]
-        self.shape = PremiseShape(options.premises, options.window_sentences, options.chunk_size or size,
-                                  options.chunk_unit or unit)
+        self.shape = PremiseShape(
+            options.premises, options.window_sentences, options.chunk_size or size, options.chunk_unit or unit
+        )
         self.window_sentences = options.window_sentences  # bench counts sentence windows when premises=windows
         self._make_scorer = make_scorer
         self.cache = cache
-        self.counters: dict[str, int] = {"nli_pairs": 0, "nli_pairs_unique": 0, "nli_pairs_scored": 0,
-                                         "nli_cache_hits": 0, "truncated_pairs": 0}
+        self.counters: dict[str, int] = {
+            "nli_pairs": 0,
+            "nli_pairs_unique": 0,
+            "nli_pairs_scored": 0,
+            "nli_cache_hits": 0,
+            "truncated_pairs": 0,
+        }
         self.scoring = CachedPairScoring(self._identified_scorer, cache, self.counters, kind=f"{kind}-v1")
 
     @cached_property
@@ -63,10 +69,18 @@ class DetectorChecker(CheckerBase):
 
     def spec(self) -> dict[str, Any]:
         scorer = self.scorer
-        return {"checker": self.name, "model": self.options.model, "revision": self.options.revision,
-                "weights": scorer.identity, "threshold": self.threshold, "max_length": scorer.max_length,
-                **self.shape.describe(), **scorer.describe(),
-                "cache": self.cache.spec() if self.cache is not None else None, **self.rebuild_entry()}
+        return {
+            "checker": self.name,
+            "model": self.options.model,
+            "revision": self.options.revision,
+            "weights": scorer.identity,
+            "threshold": self.threshold,
+            "max_length": scorer.max_length,
+            **self.shape.describe(),
+            **scorer.describe(),
+            "cache": self.cache.spec() if self.cache is not None else None,
+            **self.rebuild_entry(),
+        }
 
     def score_pairs(self, pairs: list[tuple[str, str]]) -> np.ndarray:
         """Probabilities (n, 3): supported, not supported, contradiction (0 for binary detectors)."""
@@ -86,11 +100,13 @@ class DetectorChecker(CheckerBase):
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
         return [self._verdict(req, premises_of[req.passages], unique, scores) for req in requests]
 
-    def _verdict(self, req: ClaimCheck, premises: list[Window], index: dict[tuple[str, str], int],
-                 scores: PairScores) -> Verdict:
+    def _verdict(
+        self, req: ClaimCheck, premises: list[Window], index: dict[tuple[str, str], int], scores: PairScores
+    ) -> Verdict:
         if not premises:
-            return Verdict("not_supported", self.name, score=None, label3="not_found",
-                           error="no passage text to check against")
+            return Verdict(
+                "not_supported", self.name, score=None, label3="not_found", error="no passage text to check against"
+            )
         rows = np.array([index[(p.text, req.claim)] for p in premises])
         probs = scores.probs[rows]
         best = int(np.argmax(probs[:, 0]))
@@ -101,7 +117,9 @@ class DetectorChecker(CheckerBase):
         contradicted = probs[same, 2].max() >= 0.5
         truncated = bool(scores.truncated[rows].any())
         return Verdict(
-            label="supported" if supported else "not_supported", stage=self.name, score=support,
+            label="supported" if supported else "not_supported",
+            stage=self.name,
+            score=support,
             evidence=Evidence(premise.passage_id, premise.text, premise.start, premise.end),
             probs={"entailment": support, "neutral": float(probs[best, 1]), "contradiction": float(probs[best, 2])},
             label3="supported" if supported else ("contradicted" if contradicted else "not_found"),
@@ -125,24 +143,43 @@ class _ShapedIdentity:
 
 
 def _common(options: DetectorOptions) -> dict[str, Any]:
-    return dict(revision=options.revision, batch_size=options.batch_size, max_length=options.max_length,
-                device=options.device, smoke_check=options.smoke_check)
+    return dict(
+        revision=options.revision,
+        batch_size=options.batch_size,
+        max_length=options.max_length,
+        device=options.device,
+        smoke_check=options.smoke_check,
+    )
 
 
 def build_classifier(options: ClassifierOptions, context: Any) -> DetectorChecker:
     from faithkit.checkers.scorers import ClassifierScorer
 
-    return DetectorChecker("classifier", options, lambda: ClassifierScorer(
-        options.model, positive_label=options.positive_label, input_format=options.input_format,
-        **_common(options)), getattr(context, "cache", None))
+    return DetectorChecker(
+        "classifier",
+        options,
+        lambda: ClassifierScorer(
+            options.model, positive_label=options.positive_label, input_format=options.input_format, **_common(options)
+        ),
+        getattr(context, "cache", None),
+    )
 
 
 def build_seq2seq(options: Seq2SeqOptions, context: Any) -> DetectorChecker:
     from faithkit.checkers.scorers import Seq2SeqScorer
 
-    return DetectorChecker("seq2seq", options, lambda: Seq2SeqScorer(
-        options.model, template=options.template, positive_token=options.positive_token,
-        negative_token=options.negative_token, **_common(options)), getattr(context, "cache", None))
+    return DetectorChecker(
+        "seq2seq",
+        options,
+        lambda: Seq2SeqScorer(
+            options.model,
+            template=options.template,
+            positive_token=options.positive_token,
+            negative_token=options.negative_token,
+            **_common(options),
+        ),
+        getattr(context, "cache", None),
+    )
 
 
 def build_hhem(options: HHEMOptions, context: Any) -> DetectorChecker:
@@ -150,6 +187,9 @@ def build_hhem(options: HHEMOptions, context: Any) -> DetectorChecker:
 
     source, is_local = _source(str(options.model))
     remote_code_gate(source, options.trust_remote_code, options.revision, is_local)  # refuse at build, not load
-    return DetectorChecker("hhem", options, lambda: HHEMScorer(
-        options.model, trust_remote_code=options.trust_remote_code, **_common(options)),
-        getattr(context, "cache", None))
+    return DetectorChecker(
+        "hhem",
+        options,
+        lambda: HHEMScorer(options.model, trust_remote_code=options.trust_remote_code, **_common(options)),
+        getattr(context, "cache", None),
+    )

@@ -19,8 +19,14 @@ from pydantic import Field, field_validator
 from faithkit.checkers.options import CheckerOptions
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
 
-__all__ = ["ClassifierOptions", "DetectorOptions", "HHEMOptions", "MINICHECK_T5_TEMPLATE", "Seq2SeqOptions",
-           "is_commit_hash"]
+__all__ = [
+    "ClassifierOptions",
+    "DetectorOptions",
+    "HHEMOptions",
+    "MINICHECK_T5_TEMPLATE",
+    "Seq2SeqOptions",
+    "is_commit_hash",
+]
 
 MINICHECK_T5_TEMPLATE = "predict: {premise}{eos}{claim}"
 """MiniCheck-Flan-T5's input (``minicheck/inference.py``: ``'predict: ' + doc + tokenizer.eos_token + claim``)."""

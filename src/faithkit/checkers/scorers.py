@@ -60,11 +60,13 @@ def remote_code_gate(model: str, trust_remote_code: bool, revision: str | None, 
         raise UsageError(
             f"model {model!r} runs its own Python code from the model repository (trust_remote_code); faithkit "
             "runs it only when you ask: pass --trust-remote-code together with --revision <40-hex commit> "
-            "(in a spec: hhem:trust_remote_code=on,revision=<commit>), after reading that code")
+            "(in a spec: hhem:trust_remote_code=on,revision=<commit>), after reading that code"
+        )
     if not is_local and not is_commit_hash(revision):
         raise UsageError(
             f"--trust-remote-code on hub model {model!r} needs --revision pinned to a full 40-hex commit hash "
-            f"(got {revision!r}): a branch or tag can change the code you run after you read it")
+            f"(got {revision!r}): a branch or tag can change the code you run after you read it"
+        )
 
 
 def smoke_ok(scorer: Any) -> bool:
@@ -74,8 +76,10 @@ def smoke_ok(scorer: Any) -> bool:
 
 def refuse_failed_smoke(scorer: Any, source: str) -> None:
     if not smoke_ok(scorer):
-        raise ModelLoadError(f"detector {source!r} failed the smoke check: it did not score an obvious supported "
-                             "pair >= 0.5 and an obvious contradiction < 0.5 (wrong positive label or head?)")
+        raise ModelLoadError(
+            f"detector {source!r} failed the smoke check: it did not score an obvious supported "
+            "pair >= 0.5 and an obvious contradiction < 0.5 (wrong positive label or head?)"
+        )
 
 
 def binary_columns(support: np.ndarray) -> np.ndarray:
@@ -88,9 +92,17 @@ def binary_columns(support: np.ndarray) -> np.ndarray:
 class ClassifierScorer(PairScorer):
     """A binary "supported" head through the NLI checker's pair scorer (see module docstring)."""
 
-    def __init__(self, model: str | Path, revision: str | None = None, batch_size: int = 16,
-                 max_length: int | None = None, device: str = "cpu", smoke_check: bool = True,
-                 positive_label: str | None = None, input_format: str = "pair"):
+    def __init__(
+        self,
+        model: str | Path,
+        revision: str | None = None,
+        batch_size: int = 16,
+        max_length: int | None = None,
+        device: str = "cpu",
+        smoke_check: bool = True,
+        positive_label: str | None = None,
+        input_format: str = "pair",
+    ):
         from transformers import AutoConfig
 
         source, _ = _source(model)
@@ -101,8 +113,15 @@ class ClassifierScorer(PairScorer):
         labels = resolve_positive_label(config.id2label, positive_label)
         self.input_format = input_format
         self.positive_label = positive_label
-        super().__init__(model, revision=revision, batch_size=batch_size, max_length=max_length, device=device,
-                         smoke_check=False, entailment_label=labels.names[labels.entailment])
+        super().__init__(
+            model,
+            revision=revision,
+            batch_size=batch_size,
+            max_length=max_length,
+            device=device,
+            smoke_check=False,
+            entailment_label=labels.names[labels.entailment],
+        )
         self.labels = labels
         if smoke_check:
             refuse_failed_smoke(self, self.source)
@@ -117,20 +136,37 @@ class ClassifierScorer(PairScorer):
         return len(self.tokenizer(text, add_special_tokens=False)["input_ids"])
 
     def cache_identity(self) -> dict[str, Any]:
-        return {"weights": self.identity, "max_length": self.max_length, "labels": list(self.labels.names),
-                "positive": self.labels.names[self.labels.entailment], "input_format": self.input_format}
+        return {
+            "weights": self.identity,
+            "max_length": self.max_length,
+            "labels": list(self.labels.names),
+            "positive": self.labels.names[self.labels.entailment],
+            "input_format": self.input_format,
+        }
 
     def describe(self) -> dict[str, Any]:
-        return {"labels": list(self.labels.names), "positive_label": self.labels.names[self.labels.entailment],
-                "input_format": self.input_format}
+        return {
+            "labels": list(self.labels.names),
+            "positive_label": self.labels.names[self.labels.entailment],
+            "input_format": self.input_format,
+        }
 
 
 class Seq2SeqScorer:
     """MiniCheck-Flan-T5 style: P("1") against P("0") at the first decoding step (see module docstring)."""
 
-    def __init__(self, model: str | Path, revision: str | None = None, batch_size: int = 16,
-                 max_length: int | None = None, device: str = "cpu", smoke_check: bool = True,
-                 template: str = "", positive_token: str = "1", negative_token: str = "0"):
+    def __init__(
+        self,
+        model: str | Path,
+        revision: str | None = None,
+        batch_size: int = 16,
+        max_length: int | None = None,
+        device: str = "cpu",
+        smoke_check: bool = True,
+        template: str = "",
+        positive_token: str = "1",
+        negative_token: str = "0",
+    ):
         from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
 
         self.source, self.is_local = _source(model)
@@ -142,16 +178,23 @@ class Seq2SeqScorer:
             raise ModelLoadError(f"could not load seq2seq detector {self.source!r}: {exc}") from exc
         self.model = net.float().to(device).eval()
         self.max_length = max_length or SEQ2SEQ_MAX_LENGTH
-        self.tokens = {negative_token: self._first_token(negative_token),
-                       positive_token: self._first_token(positive_token)}
+        self.tokens = {
+            negative_token: self._first_token(negative_token),
+            positive_token: self._first_token(positive_token),
+        }
         self.token_ids = (self.tokens[negative_token], self.tokens[positive_token])
         if self.token_ids[0] == self.token_ids[1]:
-            raise ModelLoadError(f"{self.source!r}: {negative_token!r} and {positive_token!r} start with the same "
-                                 "token; choose label tokens the vocabulary tells apart")
+            raise ModelLoadError(
+                f"{self.source!r}: {negative_token!r} and {positive_token!r} start with the same "
+                "token; choose label tokens the vocabulary tells apart"
+            )
         start = self.model.config.decoder_start_token_id
         self.decoder_start = 0 if start is None else int(start)
-        self.identity = weights_hash(Path(self.source)) if self.is_local else (
-            getattr(self.model.config, "_commit_hash", None) or revision or "unpinned")
+        self.identity = (
+            weights_hash(Path(self.source))
+            if self.is_local
+            else (getattr(self.model.config, "_commit_hash", None) or revision or "unpinned")
+        )
         if smoke_check:
             refuse_failed_smoke(self, self.source)
 
@@ -180,19 +223,33 @@ class Seq2SeqScorer:
         support = np.zeros(len(pairs))
         with torch.inference_mode():
             for begin in range(0, len(order), self.batch_size):
-                idx = order[begin:begin + self.batch_size]
-                batch = self.tokenizer([texts[i] for i in idx], truncation=True, max_length=self.max_length,
-                                       padding="longest", return_tensors="pt").to(self.device)
+                idx = order[begin : begin + self.batch_size]
+                batch = self.tokenizer(
+                    [texts[i] for i in idx],
+                    truncation=True,
+                    max_length=self.max_length,
+                    padding="longest",
+                    return_tensors="pt",
+                ).to(self.device)
                 start = torch.full((len(idx), 1), self.decoder_start, dtype=torch.long, device=self.device)
-                logits = self.model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"],
-                                    decoder_input_ids=start).logits[:, 0, :].float()
+                logits = (
+                    self.model(
+                        input_ids=batch["input_ids"], attention_mask=batch["attention_mask"], decoder_input_ids=start
+                    )
+                    .logits[:, 0, :]
+                    .float()
+                )
                 two = torch.softmax(logits[:, list(self.token_ids)], dim=-1)
                 support[idx] = two[:, 1].cpu().numpy()
         return PairScores(binary_columns(support), np.array([n > self.max_length for n in lengths]))
 
     def cache_identity(self) -> dict[str, Any]:
-        return {"weights": self.identity, "max_length": self.max_length, "template": self.template,
-                "token_ids": list(self.token_ids)}
+        return {
+            "weights": self.identity,
+            "max_length": self.max_length,
+            "template": self.template,
+            "token_ids": list(self.token_ids),
+        }
 
     def describe(self) -> dict[str, Any]:
         return {"template": self.template, "label_token_ids": self.tokens}
@@ -201,17 +258,25 @@ class Seq2SeqScorer:
 class HHEMScorer:
     """HHEM-2.1-Open through its own ``predict`` (see module docstring); loads only past ``remote_code_gate``."""
 
-    def __init__(self, model: str | Path, revision: str | None = None, batch_size: int = 16,
-                 max_length: int | None = None, device: str = "cpu", smoke_check: bool = True,
-                 trust_remote_code: bool = False):
+    def __init__(
+        self,
+        model: str | Path,
+        revision: str | None = None,
+        batch_size: int = 16,
+        max_length: int | None = None,
+        device: str = "cpu",
+        smoke_check: bool = True,
+        trust_remote_code: bool = False,
+    ):
         from transformers import AutoModelForSequenceClassification
 
         self.source, self.is_local = _source(model)
         remote_code_gate(self.source, trust_remote_code, revision, self.is_local)
         self.revision, self.batch_size, self.device = revision, batch_size, device
         try:
-            net = AutoModelForSequenceClassification.from_pretrained(self.source, revision=revision,
-                                                                     trust_remote_code=True)
+            net = AutoModelForSequenceClassification.from_pretrained(
+                self.source, revision=revision, trust_remote_code=True
+            )
         except (OSError, ValueError) as exc:
             raise ModelLoadError(f"could not load HHEM model {self.source!r}: {exc}") from exc
         if not callable(getattr(net, "predict", None)):
@@ -237,13 +302,15 @@ class HHEMScorer:
         support = np.zeros(len(pairs))
         with torch.inference_mode():
             for begin in range(0, len(pairs), self.batch_size):
-                chunk = [(p, h) for p, h in pairs[begin:begin + self.batch_size]]
+                chunk = [(p, h) for p, h in pairs[begin : begin + self.batch_size]]
                 out = self.model.predict(chunk)
                 values = np.asarray(out.detach().cpu() if hasattr(out, "detach") else out, dtype=float).reshape(-1)
                 if len(values) != len(chunk) or not np.all((values >= 0) & (values <= 1)):
-                    raise ModelLoadError(f"{self.source!r}: predict() returned {values!r} for {len(chunk)} pairs; "
-                                         "expected one score in [0, 1] per pair")
-                support[begin:begin + len(chunk)] = values
+                    raise ModelLoadError(
+                        f"{self.source!r}: predict() returned {values!r} for {len(chunk)} pairs; "
+                        "expected one score in [0, 1] per pair"
+                    )
+                support[begin : begin + len(chunk)] = values
         return PairScores(binary_columns(support), np.zeros(len(pairs), dtype=bool))
 
     def cache_identity(self) -> dict[str, Any]:
