@@ -149,3 +149,19 @@ def test_mutate_runs_every_kind_on_the_reviewed_mutants(detector_models, tmp_pat
     assert list(suite["checkers"]) == specs
     for entry in suite["checkers"].values():
         assert entry["false_alarms"]["n"] == 12 and entry["detection"]["all"]["n"] > 0
+
+
+def test_sweep_and_agree_take_a_detector_spec(detector_models, tmp_path, capsys):
+    spec = spec_of("seq2seq", detector_models)
+    labeled = EXAMPLES / "labeled_claims.jsonl"
+    assert (
+        main(["sweep", str(labeled), "--out", str(tmp_path / "s"), "--checker", spec, "--thresholds", "0.2:0.8:0.2"])
+        == 0
+    )
+    points = json.loads((tmp_path / "s" / "sweep.json").read_text())["checkers"][spec]["points"]
+    flagged = [p["false_alarms"]["k"] + p["detection"]["k"] for p in points]
+    assert len(points) == 4 and flagged == sorted(flagged)
+    capsys.readouterr()
+    assert main(["agree", str(labeled), "--checker", spec]) == 0
+    printed = capsys.readouterr().out
+    assert f"B = {spec}" in printed and "66 items in both" in printed
