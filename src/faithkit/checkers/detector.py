@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,6 +23,9 @@ from faithkit.checkers.premises import PremiseShape
 from faithkit.errors import UsageError
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
 
+if TYPE_CHECKING:  # scorers imports the pair scorer (numpy, and torch on use): only for the type here
+    from faithkit.checkers.scorers import Scorer
+
 DEFAULT_CHUNKS = {"classifier": (400, "tokens"), "seq2seq": (500, "words"), "hhem": (500, "words")}
 """MiniCheck's published chunk sizes (RoBERTa / DeBERTa: 400 tokens; Flan-T5: 500 words); HHEM as Flan-T5."""
 
@@ -30,7 +33,7 @@ DEFAULT_CHUNKS = {"classifier": (400, "tokens"), "seq2seq": (500, "words"), "hhe
 class DetectorChecker(CheckerBase):
     """A claim is supported when its best premise scores P(supported) >= threshold (module docstring)."""
 
-    def __init__(self, kind: str, options: DetectorOptions, make_scorer: Callable[[], Any], cache: Any = None):
+    def __init__(self, kind: str, options: DetectorOptions, make_scorer: Callable[[], Scorer], cache: Any = None):
         if options.model is None:
             raise UsageError(f"the {kind} checker needs a model: {kind}:model=FOLDER_OR_HUB_ID")
         self.name = kind
@@ -53,7 +56,7 @@ class DetectorChecker(CheckerBase):
         self.scoring = CachedPairScoring(self._identified_scorer, cache, self.counters, kind=f"{kind}-v1")
 
     @cached_property
-    def scorer(self) -> Any:
+    def scorer(self) -> Scorer:
         return self._make_scorer()
 
     def _identified_scorer(self) -> Any:
@@ -183,9 +186,10 @@ def build_seq2seq(options: Seq2SeqOptions, context: Any) -> DetectorChecker:
 
 
 def build_hhem(options: HHEMOptions, context: Any) -> DetectorChecker:
-    from faithkit.checkers.scorers import HHEMScorer, _source, remote_code_gate
+    from faithkit.checkers.hhem import HHEMScorer, remote_code_gate
+    from faithkit.checkers.scorers import model_source
 
-    source, is_local = _source(str(options.model))
+    source, is_local = model_source(str(options.model))
     remote_code_gate(source, options.trust_remote_code, options.revision, is_local)  # refuse at build, not load
     return DetectorChecker(
         "hhem",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from faithkit.checkers.options import CheckerOptions
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
@@ -66,6 +66,15 @@ class DetectorOptions(CheckerOptions):
     @classmethod
     def _text(cls, value: Any) -> Any:
         return None if value is None else str(value)
+
+    @model_validator(mode="after")
+    def _shape_options_fit_the_shape(self) -> DetectorOptions:
+        """An option of another premise shape would silently do nothing: refuse it."""
+        if self.premises != "windows" and self.window_sentences != DEFAULT_WINDOW_SENTENCES:
+            raise ValueError(f"window_sentences applies to premises=windows, not premises={self.premises}")
+        if self.premises != "chunks" and self.chunk_size is not None:
+            raise ValueError(f"chunk_size applies to premises=chunks, not premises={self.premises}")
+        return self
 
 
 class ClassifierOptions(DetectorOptions):

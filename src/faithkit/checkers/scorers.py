@@ -11,21 +11,17 @@ count tokens (``count_tokens``) for the chunked premises of ``checkers.premises`
 * ``Seq2SeqScorer``: MiniCheck-Flan-T5: the input is the template, the score is the softmax of the "1" logit
   against the "0" logit at the first decoding step (``minicheck/inference.py``: decoder input = the start token,
   token ids 209 and 3 on the T5 vocabulary, i.e. the first token of "1" and of "0").
-* ``HHEMScorer``: Vectara HHEM-2.1-Open, whose modelling code ships with the weights: loaded with
-  ``trust_remote_code`` only when asked for with a pinned commit (``remote_code_gate``), scored by its own
-  ``model.predict(pairs)``, which holds the prompt template.
+* ``hhem.HHEMScorer``: Vectara HHEM-2.1-Open, which runs its own modelling code (its own module, for the gate).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from faithkit.checkers.detector_options import is_commit_hash
 from faithkit.checkers.labels import resolve_positive_label
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
@@ -35,38 +31,41 @@ from faithkit.checkers.pairs import (
     PairScores,
     weights_hash,
 )
-from faithkit.errors import ModelLoadError, UsageError
+from faithkit.errors import ModelLoadError
+
+
+class Scorer(Protocol):
+    """What every detector kind implements (and all ``DetectorChecker`` needs): a new kind is one more of these.
+
+    identity: the weights' identity (a sha256 of a local folder's files, or the hub commit); max_length: the input
+    limit in tokens (None: the model's own code decides)."""
+
+    identity: str
+    max_length: int | None
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
+        """Columns (supported, not supported / neutral, contradiction) and per-pair truncation flags."""
+        ...
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens of ``text`` in the model's tokenizer (chunk sizes are counted with it)."""
+        ...
+
+    def cache_identity(self) -> dict[str, Any]:
+        """Everything besides the pair that changes a score: weights, revision, template, label ids, limits."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """Kind-specific settings for the manifest (labels, template, trust_remote_code)."""
+        ...
+
 
 SEQ2SEQ_MAX_LENGTH = 2048  # MiniCheck-Flan-T5's max_model_len (relative positions: no hard limit in the config)
 
 
-def _source(model: str | Path) -> tuple[str, bool]:
+def model_source(model: str | Path) -> tuple[str, bool]:
     local = Path(model).expanduser()
     return (str(local), True) if local.is_dir() else (str(model), False)
-
-
-def code_hash(folder: Path) -> str:
-    """sha256 over the Python files of a model folder: remote code changes scores as much as weights do."""
-    digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return "sha256:" + digest.hexdigest()
-
-
-def remote_code_gate(model: str, trust_remote_code: bool, revision: str | None, is_local: bool) -> None:
-    """Refuse to run a model's own Python code unless the user asked for it, pinned to a commit on the hub."""
-    if not trust_remote_code:
-        raise UsageError(
-            f"model {model!r} runs its own Python code from the model repository (trust_remote_code); faithkit "
-            "runs it only when you ask: pass --trust-remote-code together with --revision <40-hex commit> "
-            "(in a spec: hhem:trust_remote_code=on,revision=<commit>), after reading that code"
-        )
-    if not is_local and not is_commit_hash(revision):
-        raise UsageError(
-            f"--trust-remote-code on hub model {model!r} needs --revision pinned to a full 40-hex commit hash "
-            f"(got {revision!r}): a branch or tag can change the code you run after you read it"
-        )
 
 
 def smoke_ok(scorer: Any) -> bool:
@@ -105,7 +104,7 @@ class ClassifierScorer(PairScorer):
     ):
         from transformers import AutoConfig
 
-        source, _ = _source(model)
+        source, _ = model_source(model)
         try:
             config = AutoConfig.from_pretrained(source, revision=revision)
         except (OSError, ValueError) as exc:
@@ -169,7 +168,7 @@ class Seq2SeqScorer:
     ):
         from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
 
-        self.source, self.is_local = _source(model)
+        self.source, self.is_local = model_source(model)
         self.revision, self.batch_size, self.device, self.template = revision, batch_size, device, template
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(self.source, revision=revision)
@@ -253,68 +252,3 @@ class Seq2SeqScorer:
 
     def describe(self) -> dict[str, Any]:
         return {"template": self.template, "label_token_ids": self.tokens}
-
-
-class HHEMScorer:
-    """HHEM-2.1-Open through its own ``predict`` (see module docstring); loads only past ``remote_code_gate``."""
-
-    def __init__(
-        self,
-        model: str | Path,
-        revision: str | None = None,
-        batch_size: int = 16,
-        max_length: int | None = None,
-        device: str = "cpu",
-        smoke_check: bool = True,
-        trust_remote_code: bool = False,
-    ):
-        from transformers import AutoModelForSequenceClassification
-
-        self.source, self.is_local = _source(model)
-        remote_code_gate(self.source, trust_remote_code, revision, self.is_local)
-        self.revision, self.batch_size, self.device = revision, batch_size, device
-        try:
-            net = AutoModelForSequenceClassification.from_pretrained(
-                self.source, revision=revision, trust_remote_code=True
-            )
-        except (OSError, ValueError) as exc:
-            raise ModelLoadError(f"could not load HHEM model {self.source!r}: {exc}") from exc
-        if not callable(getattr(net, "predict", None)):
-            raise ModelLoadError(f"{self.source!r} has no predict(pairs): not HHEM-2.1-style remote code")
-        self.model = net.to(device).eval()
-        self.max_length = max_length
-        if self.is_local:
-            self.identity = f"{weights_hash(Path(self.source))}+code:{code_hash(Path(self.source))}"
-        else:
-            self.identity = getattr(net.config, "_commit_hash", None) or str(revision)
-        if smoke_check:
-            refuse_failed_smoke(self, self.source)
-
-    def count_tokens(self, text: str) -> int:
-        tokenizer = getattr(self.model, "tokenizer", None)
-        if tokenizer is None:
-            return len(text.split())
-        return len(tokenizer(text, add_special_tokens=False)["input_ids"])
-
-    def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
-        import torch
-
-        support = np.zeros(len(pairs))
-        with torch.inference_mode():
-            for begin in range(0, len(pairs), self.batch_size):
-                chunk = [(p, h) for p, h in pairs[begin : begin + self.batch_size]]
-                out = self.model.predict(chunk)
-                values = np.asarray(out.detach().cpu() if hasattr(out, "detach") else out, dtype=float).reshape(-1)
-                if len(values) != len(chunk) or not np.all((values >= 0) & (values <= 1)):
-                    raise ModelLoadError(
-                        f"{self.source!r}: predict() returned {values!r} for {len(chunk)} pairs; "
-                        "expected one score in [0, 1] per pair"
-                    )
-                support[begin : begin + len(chunk)] = values
-        return PairScores(binary_columns(support), np.zeros(len(pairs), dtype=bool))
-
-    def cache_identity(self) -> dict[str, Any]:
-        return {"weights": self.identity, "revision": self.revision, "remote_code": True}
-
-    def describe(self) -> dict[str, Any]:
-        return {"trust_remote_code": True, "truncation": "inside the model's own code (not counted)"}
