@@ -69,3 +69,58 @@ def test_the_classifier_scores_every_premise_and_keeps_the_best(detector_models,
     if described["premises"] == "chunks":
         assert described["chunk_size"] == options["chunk_size"] and described["chunk_unit"] == "tokens"
         assert checker.spec()["rebuild"]["chunk_size"] == options["chunk_size"]
+
+
+def test_options_of_another_shape_are_refused_not_ignored():
+    from faithkit.errors import UsageError
+
+    with pytest.raises(UsageError, match="window_sentences applies to premises=windows"):
+        build("classifier", {"model": "m", "window_sentences": 1})
+    with pytest.raises(UsageError, match="chunk_size applies to premises=chunks"):
+        build("seq2seq", {"model": "m", "premises": "passage", "chunk_size": 100})
+
+
+def test_the_premise_shape_is_part_of_the_cache_key_and_long_premises_are_flagged(detector_models, tmp_path):
+    from faithkit.cache import ContentCache
+
+    base = {
+        "model": str(detector_models["bert/supported"]),
+        "smoke_check": False,
+        "numbers": False,
+        "arithmetic": False,
+        "cache": "use",
+        "cache_dir": str(tmp_path),
+    }
+    claim = ClaimCheck("SSO is on the Team plan.", PASSAGES)
+    small = build("classifier", {**base, "chunk_size": 1000}).check([claim])[0]
+    whole = build("classifier", {**base, "premises": "passage"}).check([claim])[0]
+    assert small.score == pytest.approx(whole.score, abs=1e-6)  # the same premise texts, the same model...
+    assert ContentCache(tmp_path).count("pair-score") == 4  # ...but each shape keys its own entries
+    again = build("classifier", {**base, "chunk_size": 1000})
+    again.check([claim])
+    assert again.counters["nli_cache_hits"] == 2 and again.counters["nli_pairs_scored"] == 0
+    tight = build("classifier", {**base, "premises": "passage", "max_length": 24})
+    verdict = tight.check([claim])[0]
+    assert verdict.truncated and tight.counters["truncated_pairs"] == 1  # pair a is over 24 tokens, pair b (19) is not
+    assert tight.spec()["max_length"] == 24
+
+
+def test_the_python_api_builds_every_kind(detector_models):
+    from faithkit import build_checker
+
+    checker = build_checker(
+        "classifier",
+        model=str(detector_models["roberta/supported"]),
+        smoke_check=False,
+        chunk_size=64,
+        numbers=False,
+        arithmetic=False,
+    )
+    verdict = checker.check([ClaimCheck("SSO is on the Team plan.", PASSAGES)])[0]
+    assert checker.name == "classifier" and verdict.stage == "classifier"
+    assert checker.spec()["rebuild"] == {
+        "checker": "classifier",
+        "model": str(detector_models["roberta/supported"]),
+        "chunk_size": 64,
+        "smoke_check": False,
+    }
