@@ -33,3 +33,13 @@ def test_pair_and_eos_inputs_score_what_the_model_scores(detector_models, arch):
     assert pair.score == pytest.approx(_direct(folder, PREMISE, CLAIM), abs=1e-6)
     assert eos.score == pytest.approx(_direct(folder, f"{PREMISE}[SEP]{CLAIM}"), abs=1e-6)  # WordPiece: sep
     assert pair.score != pytest.approx(eos.score, abs=1e-7)
+
+
+def test_an_unloaded_detector_pickles_and_scores_the_same_after(detector_models):
+    import pickle
+
+    request = [ClaimCheck(CLAIM, (Passage("p", PREMISE),))]
+    for kind, folder in (("classifier", detector_models["bert/supported"]), ("seq2seq", detector_models["t5"])):
+        checker = build(kind, {"model": str(folder), "smoke_check": False})
+        copy = pickle.loads(pickle.dumps(checker))
+        assert copy.check(request)[0].score == pytest.approx(checker.check(request)[0].score, abs=1e-7)

@@ -11,7 +11,7 @@ no contradiction output to veto with, and a chunk is already the detector's whol
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -146,6 +146,8 @@ class _ShapedIdentity:
 
 
 def _common(options: DetectorOptions) -> dict[str, Any]:
+    """The loading options every scorer takes (the factories pass scorers as ``partial``s: a checker that has not
+    loaded its model yet pickles, for process-based engines)."""
     return dict(
         revision=options.revision,
         batch_size=options.batch_size,
@@ -161,8 +163,12 @@ def build_classifier(options: ClassifierOptions, context: Any) -> DetectorChecke
     return DetectorChecker(
         "classifier",
         options,
-        lambda: ClassifierScorer(
-            options.model, positive_label=options.positive_label, input_format=options.input_format, **_common(options)
+        partial(
+            ClassifierScorer,
+            options.model,
+            positive_label=options.positive_label,
+            input_format=options.input_format,
+            **_common(options),
         ),
         getattr(context, "cache", None),
     )
@@ -174,7 +180,8 @@ def build_seq2seq(options: Seq2SeqOptions, context: Any) -> DetectorChecker:
     return DetectorChecker(
         "seq2seq",
         options,
-        lambda: Seq2SeqScorer(
+        partial(
+            Seq2SeqScorer,
             options.model,
             template=options.template,
             positive_token=options.positive_token,
@@ -194,6 +201,6 @@ def build_hhem(options: HHEMOptions, context: Any) -> DetectorChecker:
     return DetectorChecker(
         "hhem",
         options,
-        lambda: HHEMScorer(options.model, trust_remote_code=options.trust_remote_code, **_common(options)),
+        partial(HHEMScorer, options.model, trust_remote_code=options.trust_remote_code, **_common(options)),
         getattr(context, "cache", None),
     )
