@@ -53,6 +53,7 @@ def test_check_scores_every_claim_and_the_manifest_rebuilds_the_checker(detector
     manifest = json.loads((out / "manifest.json").read_text())
     section = manifest["checker"]
     assert section["checker"] == kind and section["premises"] == "chunks"
+    assert section["numbers"]["missing_numbers"] and section["numbers"]["arithmetic"]  # under the numbers stage
     again = rebuild(section)
     assert rebuild_spec(again) == section["rebuild"]
     assert again.spec()["weights"] == section["weights"]

@@ -137,6 +137,7 @@ class ClassifierScorer(PairScorer):
     def cache_identity(self) -> dict[str, Any]:
         return {
             "weights": self.identity,
+            "revision": self.revision,
             "max_length": self.max_length,
             "labels": list(self.labels.names),
             "positive": self.labels.names[self.labels.entailment],
@@ -245,6 +246,7 @@ class Seq2SeqScorer:
     def cache_identity(self) -> dict[str, Any]:
         return {
             "weights": self.identity,
+            "revision": self.revision,
             "max_length": self.max_length,
             "template": self.template,
             "token_ids": list(self.token_ids),
