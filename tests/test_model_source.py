@@ -29,7 +29,7 @@ def test_a_missing_folder_is_no_such_folder(tmp_path, capsys):
         main(["check", LOG, "--out", str(tmp_path / "o2"), "--checker", "similarity", "--model", "./nope/", "--quiet"])
         == 2
     )
-    assert "embedding model './nope/': no such folder" in capsys.readouterr().err
+    assert "similarity model './nope/': no such folder" in capsys.readouterr().err
 
 
 def test_a_file_is_not_a_model_folder(tmp_path):
@@ -71,3 +71,12 @@ def test_an_existing_results_folder_is_refused_before_the_model(tmp_path, capsys
 )
 def test_paths_and_hub_ids_told_apart(source, path):
     assert looks_like_path(source) is path
+
+
+def test_the_library_loader_checks_paths_but_leaves_hub_ids_to_the_caller(tmp_path, monkeypatch):
+    from faithkit.checkers.pairs import PairScorer
+
+    with pytest.raises(ModelLoadError, match="no such folder"):
+        PairScorer(str(tmp_path / "missing"))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    check_model_source("someorg/not-cached", hub=False)  # no hub check: returns

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import socket
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlparse
 
 from faithkit.errors import ModelLoadError
@@ -56,9 +57,12 @@ def _hub_unreachable(endpoint: str) -> str | None:
         return f"{type(exc).__name__}: {exc}"
 
 
-def check_model_source(source: str, revision: str | None = None, what: str = "model") -> None:
-    """ModelLoadError (exit 2) when ``source`` cannot load: a missing folder, or a hub id that is not cached
-    while offline or with the hub unreachable. Returns quietly when loading may proceed."""
+def check_model_source(source: str, revision: str | None = None, what: str = "model", *, hub: bool = True) -> None:
+    """ModelLoadError (exit 2) when ``source`` cannot load: a missing folder, or (``hub``) a hub id that is not
+    cached while offline or with the hub unreachable. Returns quietly when loading may proceed.
+
+    Model loaders call it with ``hub=False`` (paths only: a library user may serve hub ids their own way); the
+    CLI calls it with the hub check before it builds anything."""
     path = Path(source).expanduser()
     if path.is_dir():
         return
@@ -66,7 +70,7 @@ def check_model_source(source: str, revision: str | None = None, what: str = "mo
         raise ModelLoadError(f"{what} {source!r} is a file: pass the folder that holds config.json and the weights")
     if looks_like_path(source):
         raise ModelLoadError(f"{what} {source!r}: no such folder ({path.resolve()})")
-    if _cached(source, revision):
+    if not hub or _cached(source, revision):
         return
     endpoint = os.environ.get("HF_ENDPOINT", "https://huggingface.co")
     if offline_mode():
@@ -83,3 +87,16 @@ def check_model_source(source: str, revision: str | None = None, what: str = "mo
             f"reached ({reason}): download it where there is network "
             f"(`huggingface-cli download {source}`) or pass a local folder"
         )
+
+
+def check_cli_models(args: Any, spec: Any, llm_checkers: tuple[str, ...]) -> None:
+    """The model names a `faithkit check` command line gives, checked before any model loads: ``--model`` (or
+    the spec's ``model``) when it names a local model, not an LLM, and ``--nli-model`` / ``nli_model``."""
+    sources: list[tuple[Any, str]] = []
+    if spec.name not in llm_checkers:
+        sources.append((spec.options.get("model") or getattr(args, "model", None), f"{spec.name} model"))
+    sources.append((spec.options.get("nli_model") or getattr(args, "nli_model", None), "NLI model"))
+    revision = spec.options.get("revision") or getattr(args, "revision", None)
+    for source, what in sources:
+        if isinstance(source, str) and source:
+            check_model_source(source, revision, what)

@@ -141,3 +141,27 @@ def test_a_folder_is_hashed_by_its_files(tmp_path):
     assert input_sha256(folder) != before
     with pytest.raises(UsageError, match="not a Hugging Face dataset"):
         detect_format(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "name,forced,fix",
+    [
+        ("interactions.tsv", "csv", "a TSV table"),
+        ("interactions.parquet", "jsonl", "a Parquet file: use --format parquet"),
+        ("openinference.jsonl", "jsonl", "OpenInference spans, one JSON object per line: use --format openinference"),
+        ("interactions_wrapped.json", "jsonl", "a JSON object: use --format json"),
+    ],
+)
+def test_a_wrong_format_stops_before_any_record_with_the_fix(name, forced, fix):
+    with pytest.raises(InputFormatError, match="fail the same way") as caught:
+        next(iter(read(FIXTURES / name, forced)))
+    assert fix in str(caught.value)
+
+
+def test_a_few_bad_lines_in_a_real_jsonl_do_not_stop_the_run(tmp_path):
+    good = json.dumps({"id": "x", "question": "q", "contexts": ["c"], "answer": "a"})
+    lines = [json.dumps({"id": f"i{n}", "question": "q", "contexts": ["c"], "answer": "a"}) for n in range(8)]
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(lines[:4] + ["{broken", good.replace('"x"', '"y"')] + lines[4:]) + "\n")
+    items = list(read(path))
+    assert len(items) == 10 and sum(isinstance(i, LineError) for i in items) == 1

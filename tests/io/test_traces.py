@@ -202,3 +202,14 @@ def test_a_file_with_no_span_ids_is_refused(tmp_path):
     path = write(tmp_path, [{"context.trace_id": None, "span_kind": "LLM"}] * 2)
     with pytest.raises(InputFormatError, match="no span carries a trace id"):
         list(read(path, "openinference"))
+
+
+def test_a_span_row_without_ids_is_an_error_record_not_dropped(tmp_path):
+    rows = [
+        span("t", "r", "RETRIEVER", 1, 2, **{"retrieval.documents.0.document.content": "Alpha is red."}),
+        {"name": "orphan", "span_kind": "LLM"},
+        span("t", "g", "LLM", 3, 4, **{"output.value": "Red."}),
+    ]
+    good, orphan = read(write(tmp_path, rows))
+    assert isinstance(good, Interaction) and good.answer == "Red."
+    assert isinstance(orphan, LineError) and orphan.line == 2 and "span row 2 has no trace id" in orphan.reason

@@ -60,7 +60,7 @@ class PairScorer:
                  entailment_label: str | None = None):
         from faithkit.model_source import check_model_source
 
-        check_model_source(str(model), revision, "NLI model")  # a missing folder / unreachable hub: say so now
+        check_model_source(str(model), revision, "NLI model", hub=False)  # a missing folder: say so before torch
         try:
             import torch  # noqa: F401
             from transformers import AutoModelForSequenceClassification, AutoTokenizer

@@ -122,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
     from faithkit.commands._format_args import check_input, every_record_failed
     from faithkit.guards import check_threshold
+    from faithkit.model_source import check_cli_models
     from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
     from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector
@@ -135,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
     input_format = check_input(args)  # a wrong format fails here, before the model loads
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
+    check_cli_models(args, spec, LLM_CHECKERS)  # no such folder / hub unreachable: now, not after imports
     context = _context(args)
     checker = load_checker(build_from_spec(spec, checker_flags(args, spec.name), context))
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),

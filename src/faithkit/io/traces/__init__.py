@@ -41,7 +41,8 @@ def _rows(path: Path) -> list[Any]:
         return rows
 
 
-def read_spans(path: Path, fmt: str) -> list[Span]:
+def read_spans(path: Path, fmt: str) -> tuple[list[Span], list[int]]:
+    """The spans of an export, and the 1-based row numbers of rows that carry no trace id or span id."""
     if fmt == "otlp":
         from faithkit.io.formats.json_file import load_json
         from faithkit.io.traces.otlp import iter_otlp_spans, otlp_span
@@ -61,9 +62,20 @@ def read_spans(path: Path, fmt: str) -> list[Span]:
     found = [s for s in spans if s is not None]
     if spans and not found:
         raise InputFormatError(f"{path}: no span carries a trace id and a span id: is this a {fmt} export?")
-    return found
+    return found, [row for row, span in enumerate(spans, 1) if span is None]
 
 
 def read_traces(path: Path, fmt: str) -> Iterator[Interaction | LineError]:
-    """Records of a trace export: one per trace (or per answer when a trace holds several, told apart)."""
-    yield from join_traces(read_spans(path, fmt), fmt)
+    """Records of a trace export: one per trace (or per answer when a trace holds several, told apart), then
+    one error record per span row that belongs to no trace, so no row of the file goes unaccounted."""
+    spans, orphans = read_spans(path, fmt)
+    last = 0
+    for record in join_traces(spans, fmt):
+        last = record.line
+        yield record
+    for offset, row in enumerate(orphans, last + 1):
+        yield LineError(
+            offset,
+            f"span-row-{row}",
+            f"span row {row} has no trace id or span id: it belongs to no trace and was not read",
+        )
