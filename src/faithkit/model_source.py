@@ -94,7 +94,8 @@ def check_cli_models(args: Any, spec: Any, llm_checkers: tuple[str, ...]) -> Non
     the spec's ``model``) when it names a local model, not an LLM, and ``--nli-model`` / ``nli_model``."""
     sources: list[tuple[Any, str]] = []
     if spec.name not in llm_checkers:
-        sources.append((spec.options.get("model") or getattr(args, "model", None), f"{spec.name} model"))
+        what = "NLI model" if spec.name == "nli" else f"{spec.name} model"
+        sources.append((spec.options.get("model") or getattr(args, "model", None), what))
     sources.append((spec.options.get("nli_model") or getattr(args, "nli_model", None), "NLI model"))
     revision = spec.options.get("revision") or getattr(args, "revision", None)
     for source, what in sources:

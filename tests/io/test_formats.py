@@ -36,6 +36,7 @@ CASES = {
     "deepeval.jsonl": ("jsonl", "deepeval", False),
     "promptfoo_results.json": ("promptfoo", "promptfoo", True),
     "openinference.jsonl": ("openinference", "openinference", False),
+    "openinference.json": ("openinference", "openinference", False),
     "openinference.parquet": ("openinference", "openinference", False),
     "otlp_openinference.json": ("otlp", "otlp", False),
     "otlp_genai.json": ("otlp", "otlp", False),

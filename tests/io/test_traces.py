@@ -9,8 +9,8 @@ import pytest
 
 from faithkit.errors import InputFormatError
 from faithkit.io import read
+from faithkit.io.formats.traces.otlp import any_value, hex_id
 from faithkit.io.log import LineError
-from faithkit.io.traces.otlp import any_value, hex_id
 from faithkit.records import Interaction
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"

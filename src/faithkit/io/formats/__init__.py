@@ -66,7 +66,7 @@ def _reader(name: str) -> Callable[..., Iterator[Item]]:
         from faithkit.io.formats.promptfoo import read_promptfoo
 
         return read_promptfoo
-    from faithkit.io.traces import read_traces
+    from faithkit.io.formats.traces import read_traces
 
     return lambda path, **kw: read_traces(path, name)
 

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from faithkit.errors import InputFormatError
+from faithkit.io.formats.traces.join import join_traces
+from faithkit.io.formats.traces.spans import Span
 from faithkit.io.log import LineError
-from faithkit.io.traces.join import join_traces
-from faithkit.io.traces.spans import Span
 from faithkit.records import Interaction
 
 
@@ -45,7 +45,7 @@ def read_spans(path: Path, fmt: str) -> tuple[list[Span], list[int]]:
     """The spans of an export, and the 1-based row numbers of rows that carry no trace id or span id."""
     if fmt == "otlp":
         from faithkit.io.formats.json_file import load_json
-        from faithkit.io.traces.otlp import iter_otlp_spans, otlp_span
+        from faithkit.io.formats.traces.otlp import iter_otlp_spans, otlp_span
 
         document = load_json(path)
         try:
@@ -55,9 +55,9 @@ def read_spans(path: Path, fmt: str) -> tuple[list[Span], list[int]]:
         spans = [otlp_span(raw, order) for order, raw in enumerate(raws)]
     else:
         if fmt == "langfuse":
-            from faithkit.io.traces.langfuse import row_to_span
+            from faithkit.io.formats.traces.langfuse import row_to_span
         else:
-            from faithkit.io.traces.openinference import row_to_span
+            from faithkit.io.formats.traces.openinference import row_to_span
         spans = [row_to_span(row, order) if isinstance(row, dict) else None for order, row in enumerate(_rows(path))]
     found = [s for s in spans if s is not None]
     if spans and not found:

@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterable, Iterator
 
 from faithkit.errors import InputFormatError
+from faithkit.io.formats.traces.spans import GENERATION, RETRIEVER, Span
 from faithkit.io.log import LineError, mark_duplicates, parse_interaction
-from faithkit.io.traces.spans import GENERATION, RETRIEVER, Span
 from faithkit.records import Interaction
 
 MATCH_CHARS = 80  # a document "appears in the prompt" when its first 80 characters do (truncation-tolerant)

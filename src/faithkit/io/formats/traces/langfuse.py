@@ -12,8 +12,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from faithkit.io.traces.openinference import question_of
-from faithkit.io.traces.spans import GENERATION, OTHER, RETRIEVER, Document, Span, maybe_json, text_of, timestamp
+from faithkit.io.formats.traces.openinference import question_of
+from faithkit.io.formats.traces.spans import (
+    GENERATION,
+    OTHER,
+    RETRIEVER,
+    Document,
+    Span,
+    maybe_json,
+    text_of,
+    timestamp,
+)
 
 CONTENT_KEYS = ("page_content", "pageContent", "content", "text")
 

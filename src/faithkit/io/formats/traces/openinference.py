@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from faithkit.io.traces.spans import (
+from faithkit.io.formats.traces.spans import (
     GENERATION,
     OTHER,
     RETRIEVER,

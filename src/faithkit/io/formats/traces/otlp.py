@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from faithkit.errors import InputFormatError
-from faithkit.io.traces.openinference import attributes_to_span
-from faithkit.io.traces.spans import GENERATION, OTHER, RETRIEVER, Document, Span, maybe_json, text_of
+from faithkit.io.formats.traces.openinference import attributes_to_span
+from faithkit.io.formats.traces.spans import GENERATION, OTHER, RETRIEVER, Document, Span, maybe_json, text_of
 
 GENERATION_OPS = ("chat", "text_completion", "generate_content")
 
