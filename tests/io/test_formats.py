@@ -166,3 +166,22 @@ def test_a_few_bad_lines_in_a_real_jsonl_do_not_stop_the_run(tmp_path):
     path.write_text("\n".join(lines[:4] + ["{broken", good.replace('"x"', '"y"')] + lines[4:]) + "\n")
     items = list(read(path))
     assert len(items) == 10 and sum(isinstance(i, LineError) for i in items) == 1
+
+
+def test_unknown_extension_is_read_by_its_content(tmp_path):
+    path = tmp_path / "export.txt"
+    path.write_text((FIXTURES / "ragas.jsonl").read_text())
+    assert detect_format(path) == "jsonl" and len(list(read(path))) == 9
+    path.write_text((FIXTURES / "interactions.json").read_text())
+    assert detect_format(path) == "json" and len(list(read(path))) == 9
+
+
+def test_a_dataset_dict_folder_with_one_split_reads_and_with_two_asks_which(tmp_path):
+    datasets = pytest.importorskip("datasets")
+    rows = [{"question": "q", "contexts": ["c"], "answer": "a"}]
+    datasets.DatasetDict({"train": datasets.Dataset.from_list(rows)}).save_to_disk(str(tmp_path / "one"))
+    assert [i.answer for i in read(tmp_path / "one")] == ["a"]
+    two = datasets.DatasetDict({"train": datasets.Dataset.from_list(rows), "test": datasets.Dataset.from_list(rows)})
+    two.save_to_disk(str(tmp_path / "two"))
+    with pytest.raises(InputFormatError, match="a DatasetDict with splits"):
+        list(read(tmp_path / "two"))
