@@ -101,7 +101,7 @@ def text_of(value: Any) -> str | None:
     if isinstance(value, str):
         return value
     if isinstance(value, dict):
-        for key in ("content", "text", "output", "answer", "value"):
+        for key in ("content", "text", "output", "answer", "value", "messages", "prompt", "prompts"):
             if key in value:
                 return text_of(value[key])
         if "parts" in value:
