@@ -213,3 +213,39 @@ def test_a_span_row_without_ids_is_an_error_record_not_dropped(tmp_path):
     good, orphan = read(write(tmp_path, rows))
     assert isinstance(good, Interaction) and good.answer == "Red."
     assert isinstance(orphan, LineError) and orphan.line == 2 and "span row 2 has no trace id" in orphan.reason
+
+
+def test_nested_span_json_form_is_detected_and_read(tmp_path):
+    """Spans as nested JSON objects (context: {trace_id, span_id}, attributes: {retrieval: {documents: ...}})."""
+
+    def nested(sid, kind, start, end, attributes, parent=None):
+        return {
+            "name": kind.lower(),
+            "context": {"trace_id": "t9", "span_id": sid},
+            "parent_id": parent,
+            "start_time": start,
+            "end_time": end,
+            "attributes": {"openinference": {"span": {"kind": kind}}, **attributes},
+        }
+
+    rows = [
+        nested(
+            "r",
+            "RETRIEVER",
+            "2026-01-01T00:00:01Z",
+            "2026-01-01T00:00:02Z",
+            {"retrieval": {"documents": [{"document": {"id": "d", "content": "Gamma is green."}}]}},
+        ),
+        nested(
+            "g",
+            "LLM",
+            "2026-01-01T00:00:03Z",
+            "2026-01-01T00:00:04Z",
+            {"llm": {"output_messages": [{"message": {"role": "assistant", "content": "Green."}}]}},
+        ),
+    ]
+    path = tmp_path / "spans.json"
+    path.write_text(json.dumps(rows))
+    (item,) = read(path)
+    assert item.source_format == "openinference" and item.answer == "Green."
+    assert [(p.id, p.text) for p in item.contexts] == [("d", "Gamma is green.")]
