@@ -43,3 +43,12 @@ def test_checker_options_need_a_spec_string():
     checker = faithkit.build_checker("similarity")
     with pytest.raises(UsageError, match="need a checker spec string"):
         faithkit.check([], checker=checker, threshold=0.5)
+
+
+def test_a_dataframe_is_taken_row_by_row():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame(
+        [{"id": "a", "question": "Refund?", "contexts": [PASSAGE], "answer": "The current month is not refunded."}]
+    )
+    (answer,) = faithkit.check(frame, checker="similarity")
+    assert answer.id == "a" and answer.status == "scored"

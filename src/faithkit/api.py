@@ -117,7 +117,12 @@ def _as_row(record: Any) -> Mapping[str, Any]:
 
 
 def _write_records(records: Iterable[Any], path: Path) -> Path:
-    """Records in memory -> a JSONL log, so they take the one reading path (field detection, validation)."""
+    """Records in memory -> a JSONL log, so they take the one reading path (field detection, validation).
+    A pandas DataFrame is taken row by row (iterating one directly would yield its column names)."""
+    if hasattr(records, "columns") and hasattr(records, "to_dict"):
+        from faithkit.io.formats.rows import plain
+
+        records = [{k: plain(v) for k, v in row.items()} for row in records.to_dict(orient="records")]
     with path.open("w", encoding="utf-8") as handle:
         for record in records:
             handle.write(json.dumps(_as_row(record), ensure_ascii=False, default=str) + "\n")
