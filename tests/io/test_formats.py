@@ -185,3 +185,20 @@ def test_a_dataset_dict_folder_with_one_split_reads_and_with_two_asks_which(tmp_
     two.save_to_disk(str(tmp_path / "two"))
     with pytest.raises(InputFormatError, match="a DatasetDict with splits"):
         list(read(tmp_path / "two"))
+
+
+@pytest.mark.parametrize(
+    "name,fmt",
+    [
+        ("otlp_genai.json", "otlp"),
+        ("promptfoo_results.json", "promptfoo"),
+        ("openinference.json", "openinference"),
+        ("langfuse_observations.json", "langfuse"),
+        ("interactions.json", "json"),
+    ],
+)
+def test_a_json_file_too_large_to_sniff_whole_is_told_by_its_head(name, fmt, monkeypatch):
+    from faithkit.io.formats import detect
+
+    monkeypatch.setattr(detect, "_whole_json", lambda path, limit=0: None)
+    assert detect_format(FIXTURES / name) == fmt

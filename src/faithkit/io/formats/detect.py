@@ -116,6 +116,9 @@ def sniff_content(path: Path) -> tuple[str, str]:
             if isinstance(value, dict) and _is_langfuse_row(value):
                 return "langfuse", "Langfuse observations, one JSON object per line"
             return "jsonl", "JSON Lines (one JSON object per line)"
+        marked = _kind_from_markers(text)  # a file too large to parse just to sniff it
+        if marked is not None:
+            return marked
         return ("json", "a JSON array") if stripped[0] == "[" else ("json", "a JSON object spread over several lines")
     lines = [line for line in text.splitlines()[:5] if line.strip()]
     if lines and all("\t" in line for line in lines):
@@ -133,7 +136,19 @@ def _is_json(line: str) -> bool:
     return True
 
 
-def _whole_json(path: Path, limit: int = 256 << 20) -> object | None:
+_MARKERS = (
+    ('"resourceSpans"', "otlp", "an OTLP JSON trace export (resourceSpans)"),
+    ('"evalId"', "promptfoo", "a promptfoo results file (eval -o results.json)"),
+    ('"context.trace_id"', "openinference", "OpenInference spans"),
+    ('"parentObservationId"', "langfuse", "Langfuse observations"),
+)
+
+
+def _kind_from_markers(head: str) -> tuple[str, str] | None:
+    return next(((kind, shape) for marker, kind, shape in _MARKERS if marker in head), None)
+
+
+def _whole_json(path: Path, limit: int = 32 << 20) -> object | None:
     """The file as one JSON value, or None (not JSON, or too large to sniff this way)."""
     if path.stat().st_size > limit:
         return None
