@@ -6,6 +6,7 @@ like, so a wrong-format message can say "this looks like a JSON array: use --for
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -86,7 +87,20 @@ def _head(path: Path) -> bytes:
 
 
 def sniff_content(path: Path) -> tuple[str, str]:
-    """(format, a short description of the shape) from the first 64 KiB, whatever the extension says."""
+    """(format, a short description of the shape) from the first 64 KiB, whatever the extension says.
+    Remembered per (path, size, mtime): a run asks several times and a JSON file may be parsed whole."""
+    if path.is_file():
+        stat = path.stat()
+        return _sniff_cached(str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    return _sniff(path)
+
+
+@functools.lru_cache(maxsize=64)
+def _sniff_cached(path: str, size: int, mtime_ns: int) -> tuple[str, str]:
+    return _sniff(Path(path))
+
+
+def _sniff(path: Path) -> tuple[str, str]:
     if path.is_dir():
         return ("hf", "a Hugging Face dataset folder") if detect_format(path) == "hf" else ("unknown", "a folder")
     head = _head(path)
