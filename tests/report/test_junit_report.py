@@ -39,20 +39,11 @@ def test_lesson_example_junit(tmp_path):
 
 
 def test_statuses_map_to_junit_elements(tmp_path):
-    base = write_run(
-        tmp_path / "a",
-        {"ok": "supported", "err": "supported", "ref": "supported", "none": "supported", "gone": "supported"},
-    )
-    new = write_run(
-        tmp_path / "b",
-        [
-            record("ok", "supported", 1),
-            record("err", "error", 2),
-            record("ref", "refusal", 3),
-            record("none", "no_claims", 4),
-            record("extra", "unsupported", 5),
-        ],
-    )
+    base = write_run(tmp_path / "a", {"ok": "supported", "err": "supported", "ref": "supported",
+                                      "none": "supported", "gone": "supported"})
+    new = write_run(tmp_path / "b", [record("ok", "supported", 1), record("err", "error", 2),
+                                     record("ref", "refusal", 3), record("none", "no_claims", 4),
+                                     record("extra", "unsupported", 5)])
     comparison = compare_runs(read_results(base), read_results(new), min_overlap=0.1)
     root = ET.fromstring(render_junit(comparison, decide(comparison, GatePolicy())))
     answers = cases(root, "faithkit.answers")
@@ -63,12 +54,8 @@ def test_statuses_map_to_junit_elements(tmp_path):
     assert "absent from the new run" in answers["gone"].find("skipped").get("message")
     assert answers["extra"].find("failure") is not None
     suite = root.find("testsuite[@name='faithkit.answers']")
-    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == (
-        "6",
-        "1",
-        "1",
-        "3",
-    )
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors"), suite.get("skipped")) == \
+        ("6", "1", "1", "3")
     gate_case = cases(root, "faithkit.gate")["regression gate"]
     assert gate_case.find("error") is not None  # 1 of 5 answers errored: inconclusive
     assert gate_case.find("error").get("type") == "gate_inconclusive"
@@ -83,9 +70,9 @@ def test_gate_failure_is_a_junit_failure(tmp_path):
 
 
 def test_xml_special_characters_survive(tmp_path):
-    rec = record('q<&>"1', "unsupported", 1)
+    rec = record("q<&>\"1", "unsupported", 1)
     rec["claims"][1]["text"] = 'Refunds < 14 days & "always" <b>'
-    a = write_run(tmp_path / "a", [record('q<&>"1', "supported", 1)])
+    a = write_run(tmp_path / "a", [record("q<&>\"1", "supported", 1)])
     b = write_run(tmp_path / "b", [rec])
     comparison = compare_runs(read_results(a), read_results(b))
     root = ET.fromstring(render_junit(comparison))
