@@ -44,7 +44,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--out", metavar="FILE", help="write the disagreements as JSONL")
     parser.add_argument("--json", metavar="FILE", help="write everything computed as JSON")
-    parser.add_argument("--confidence", type=float, default=0.95)
+    parser.add_argument("--confidence", type=float, default=0.95,
+                        help="confidence level of the Wilson intervals, in (0, 1) (default 0.95)")
     parser.set_defaults(func=run)
 
 

@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "bench", help="measure a checker's balanced accuracy on labeled (doc, claim, label) files",
         description="Score labeled files the way `faithkit check` scores claims (1-3 sentence windows of the doc, "
                     "best window; a multi-sentence claim by its weakest sentence; rows sharing `group` by their "
-                    "best row) and report balanced accuracy with a 95%% bootstrap interval at one threshold. "
+                    "best row) and report balanced accuracy with a 95% bootstrap interval at one threshold. "
                     ".tsv files (sentence1/sentence2/gold_label) also get 3-way accuracy. Choose the threshold on "
                     "dev files, never on the test files you report.")
     p.add_argument("files", nargs="+", type=Path, help=".jsonl (doc, claim, label[, group]) or .tsv (3-way NLI)")

@@ -71,7 +71,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="also re-decide each score-based checker at these thresholds from the same run, as extra rows "
         "LABEL@t (e.g. 0.5,0.9,0.98: the lesson's table from one model run); ranges start:stop:step work",
     )
-    parser.add_argument("--confidence", type=float, default=0.95)
+    parser.add_argument("--confidence", type=float, default=0.95,
+                        help="confidence level of the Wilson intervals, in (0, 1) (default 0.95)")
     parser.set_defaults(func=run)
 
 

@@ -40,7 +40,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=0.05,
         help="warn when an interval is wider than ± this (default 0.05)",
     )
-    parser.add_argument("--confidence", type=float, default=0.95)
+    parser.add_argument("--confidence", type=float, default=0.95,
+                        help="confidence level of the Wilson intervals, in (0, 1) (default 0.95)")
     parser.add_argument("--no-plot", action="store_true", help="skip sweep.png")
     parser.set_defaults(func=run)
 
