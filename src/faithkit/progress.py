@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import IO, Any
 
 HEARTBEAT_SECONDS = 30.0
@@ -50,6 +53,13 @@ class Progress:
             self.bar = tqdm(
                 total=total, unit=unit, desc=desc or None, file=self.stream, leave=False, dynamic_ncols=True
             )
+
+    def expect(self, more: int) -> None:
+        """``more`` items are coming (commands that learn their size as they go: bench files, suite checkers)."""
+        self.total = (self.total or 0) + more
+        if self.bar is not None:
+            self.bar.total = self.total
+            self.bar.refresh()
 
     def __call__(self, items: int, claims: int = 0) -> None:
         self.update(items, claims)
@@ -104,3 +114,55 @@ def _is_tty(stream: IO[str]) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+CHECK_CHUNK = 256
+"""Claims handed to a checker at once while a progress display is active: large enough that the model's
+batching and pair deduplication see what they would see in one call, small enough for a bar that moves."""
+
+_ACTIVE: ContextVar[Progress | None] = ContextVar("faithkit_progress", default=None)
+
+
+@contextmanager
+def active(progress: Progress) -> Iterator[Progress]:
+    """Make ``progress`` the display that ``check_with_progress`` reports to, for the duration."""
+    token = _ACTIVE.set(progress)
+    try:
+        yield progress
+    finally:
+        _ACTIVE.reset(token)
+
+
+def check_with_progress(checker: Any, requests: Sequence[Any], chunk: int = CHECK_CHUNK) -> list[Any]:
+    """``checker.check(requests)``, reported to the active progress display claim by claim.
+
+    Without an active display (the Python API, tests, --quiet) this is exactly one ``check`` call. With one,
+    requests go in chunks that never split a ``group`` (one answer's claims stay together, so a batch judge
+    sees the same batches)."""
+    progress = _ACTIVE.get()
+    if progress is None or progress.quiet:
+        return list(checker.check(requests))
+    progress.expect(len(requests))
+    verdicts: list[Any] = []
+    start = 0
+    while start < len(requests):
+        stop = min(start + chunk, len(requests))
+        while stop < len(requests) and getattr(requests[stop], "group", None) == getattr(
+            requests[stop - 1], "group", None
+        ):
+            stop += 1
+        verdicts += checker.check(requests[start:stop])
+        progress.update(stop - start)
+        start = stop
+    return verdicts
+
+
+def with_progress(run: Callable[[Any], int], desc: str, unit: str = "claim") -> Callable[[Any], int]:
+    """A command's ``run`` inside an active progress display (``--quiet`` in its arguments silences it)."""
+
+    def wrapped(args: Any) -> int:
+        with Progress(None, unit, desc=desc, quiet=bool(getattr(args, "quiet", False))) as progress, active(progress):
+            return run(args)
+
+    wrapped.__doc__ = run.__doc__
+    return wrapped

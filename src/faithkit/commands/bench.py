@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from faithkit.errors import UsageError
+from faithkit.progress import with_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,7 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
     p.add_argument("--device", help="torch device (cpu, cuda; default cpu)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals")
-    p.set_defaults(func=run)
+    p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines on stderr")
+    p.set_defaults(func=with_progress(run, "bench"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -44,6 +44,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="SHARE",
         help="with --compare: smallest share of ids present in both runs (default 0.5)",
     )
+    parser.add_argument(
+        "--include",
+        metavar="DIR",
+        type=Path,
+        action="append",
+        default=[],
+        help="a `faithkit mutate` or `faithkit sweep` output folder whose plot the report embeds (repeatable)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -57,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         log=args.log,
         omissions=args.omissions,
         min_overlap=args.min_overlap,
+        include=args.include,
     )
     print(f"report: {path}")
     return 0

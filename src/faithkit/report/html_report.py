@@ -46,24 +46,29 @@ def compare_data(
     return data
 
 
-def run_plots(run: RunResults, data: dict[str, Any]) -> list[dict[str, str]]:
-    """The score histogram, plus a mutate detection plot or a sweep curve found in the run folder."""
+def run_plots(run: RunResults, data: dict[str, Any], include: list[Path] | None = None) -> list[dict[str, str]]:
+    """The score histogram, plus the detection plot of a `mutate` folder and the curve of a `sweep` folder found
+    in the run folder or in ``include``."""
     from faithkit.report.plots import figure_svg, png_data_uri, score_histogram
 
     plots = []
     histogram = score_histogram(data["answers"], run.run.checker.get("threshold"))
     if histogram:
         plots.append({"title": "claim scores by verdict", "svg": histogram})
-    suite = run.path / "suite.json"
-    if suite.is_file():
-        from faithkit.report.plots import _pyplot, detection_figure
+    for folder in [run.path, *(include or [])]:
+        suite = Path(folder) / "suite.json"
+        if suite.is_file():
+            from faithkit.report.plots import _pyplot, detection_figure
 
-        fig = detection_figure(json.loads(suite.read_text(encoding="utf-8")))
-        plots.append({"title": "mutation suite: detection per fault type", "svg": figure_svg(fig)})
-        _pyplot().close(fig)
-    sweep = run.path / "sweep.png"
-    if sweep.is_file():
-        plots.append({"title": "threshold sweep", "svg": f'<img alt="threshold sweep" src="{png_data_uri(sweep)}">'})
+            fig = detection_figure(json.loads(suite.read_text(encoding="utf-8")))
+            plots.append(
+                {"title": f"mutation suite {Path(folder).name}: detection per fault type", "svg": figure_svg(fig)}
+            )
+            _pyplot().close(fig)
+        sweep = Path(folder) / "sweep.png"
+        if sweep.is_file():
+            uri = png_data_uri(sweep)
+            plots.append({"title": f"threshold sweep {Path(folder).name}", "svg": f'<img alt="sweep" src="{uri}">'})
     return plots
 
 
@@ -77,11 +82,13 @@ def build_report(
     comparison: Comparison | None = None,
     decision: GateDecision | None = None,
     min_overlap: float | None = None,
+    include: list[Path] | None = None,
 ) -> Path:
     """Write the report of ``run_dir`` (to ``out``, default RUN_DIR/report.html) and return its path.
 
     compare: a baseline results folder; the comparison is computed by ``compare.compare_runs`` unless the caller
-    (the gate) passes the ``comparison`` it already decided on, with its ``decision``.
+    (the gate) passes the ``comparison`` it already decided on, with its ``decision``. include: `mutate` / `sweep`
+    output folders whose plots the report embeds.
     """
     run = read_results(run_dir)
     data = report_data(run, log=log, omissions=omissions)
@@ -94,4 +101,4 @@ def build_report(
         data = compare_data(data, base, comparison, decision)
         title += f" vs {Path(compare).name}"
     target = Path(out) if out is not None else run.path / REPORT_FILE
-    return write_html(target, render_html(data, run_plots(run, data), title))
+    return write_html(target, render_html(data, run_plots(run, data, include), title))

@@ -108,9 +108,11 @@ def detection_figure(suite: Mapping[str, Any]):
             edgecolor="black",
             linewidth=0.5,
         )
-    ax.set_xticks(range(len(columns)), [c.replace("_", " ") for c in columns], rotation=20, ha="right")
+    names = [("all faults" if c == "all" else c.replace("_", " ")) for c in columns]
+    ax.set_xticks(range(len(columns)), names, rotation=20, ha="right")
+    ax.axvline(len(columns) - 1.5, color="grey", linewidth=0.8, linestyle=":")
     ax.set_ylim(0, 1.05)
-    ax.set_ylabel("share flagged (95% Wilson)")
+    ax.set_ylabel(f"share flagged ({suite.get('confidence', 0.95):.0%} Wilson)")
     ax.set_title("detection per fault type, and false alarms on faithful claims", fontsize=10)
     ax.legend(fontsize=8)
     return fig
