@@ -4,6 +4,7 @@ markup and script (checked by the scripted checker through the real pipeline).""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,20 @@ def hostile_run(tmp_path_factory) -> Path:
     run_check(log, out, checker)
     build_report(out)
     return out
+
+
+def edited_baseline(run: Path, base: Path) -> Path:
+    """A copy of ``run`` as a baseline in which team-8 was faithful and cancel-A was not: comparing ``run`` with it
+    gives one newly broken answer (team-8) and one newly fixed (cancel-A)."""
+    shutil.copytree(run, base)
+    lines = [json.loads(line) for line in (base / "results.jsonl").read_text().splitlines()]
+    for record in lines:
+        if record["id"] == "team-8":
+            record["unsupported"], record["faithfulness"] = False, 1.0
+            for claim in record["claims"]:
+                claim["verdict"] = "supported"
+        if record["id"] == "cancel-A":
+            record["unsupported"], record["faithfulness"] = True, 0.0
+            record["claims"][0]["verdict"] = "not_supported"
+    (base / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    return base

@@ -16,7 +16,7 @@ from faithkit.io.results import read_results
 from faithkit.report.html import REPORT_FILE, TEMPLATES, content_security_policy, render_html, script_json
 from faithkit.report.html_data import report_data
 from faithkit.report.html_report import build_report
-from tests.report.conftest import HOSTILE_ID, LARKSPUR_LOG, PAYLOADS
+from tests.report.conftest import HOSTILE_ID, LARKSPUR_LOG, PAYLOADS, edited_baseline
 
 
 def _data_block(html: str) -> dict:
@@ -102,18 +102,7 @@ def test_errors_keep_their_line_and_reason(hostile_run):
 def test_compare_puts_newly_broken_first_with_the_comparisons_own_p_value(larkspur_run, tmp_path):
     from faithkit.compare import compare_folders
 
-    base = tmp_path / "base"
-    shutil.copytree(larkspur_run, base)
-    lines = [json.loads(line) for line in (base / "results.jsonl").read_text().splitlines()]
-    for record in lines:  # in the baseline, team-8 was faithful and cancel-A was not
-        if record["id"] == "team-8":
-            record["unsupported"], record["faithfulness"] = False, 1.0
-            for claim in record["claims"]:
-                claim["verdict"] = "supported"
-        if record["id"] == "cancel-A":
-            record["unsupported"], record["faithfulness"] = True, 0.0
-            record["claims"][0]["verdict"] = "not_supported"
-    (base / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    base = edited_baseline(larkspur_run, tmp_path / "base")
     out = build_report(larkspur_run, compare=base, out=tmp_path / "cmp.html")
     data = _data_block(out.read_text(encoding="utf-8"))
     comparison = compare_folders(base, larkspur_run)

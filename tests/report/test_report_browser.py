@@ -11,7 +11,7 @@ import pytest
 
 from faithkit.report.html import REPORT_FILE
 from tests.report.browser import start_chromium, stop_chromium
-from tests.report.conftest import HOSTILE_ID, HOSTILE_PASSAGE_ID, PAYLOADS
+from tests.report.conftest import HOSTILE_ID, HOSTILE_PASSAGE_ID, PAYLOADS, edited_baseline
 
 ARTIFACTS = Path(tempfile.gettempdir()) / "faithkit-report-artifacts"
 
@@ -127,3 +127,23 @@ def test_hostile_log_strings_stay_text_and_nothing_executes(browser, hostile_run
         "textareas": 0,
         "links": 0,
     }
+
+
+def test_compare_report_shows_newly_broken_first_side_by_side(browser, larkspur_run, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    from faithkit.compare import compare_folders
+    from faithkit.report.html_report import build_report
+
+    base = edited_baseline(larkspur_run, tmp_path / "base")
+    report = build_report(larkspur_run, compare=base, out=tmp_path / "compare.html")
+    _open(browser, report)
+    rows = _rows(browser)
+    assert [r.get_attribute("data-id") for r in rows[:2]] == ["team-8", "cancel-A"]
+    summary = browser.find_element(By.ID, "compare-summary").text
+    assert f"{compare_folders(base, larkspur_run).p_value:.4f}" in summary and "newly broken" in summary
+    rows[0].click()
+    versions = browser.find_elements(By.CSS_SELECTOR, "#answer-view .version")
+    assert [v.get_attribute("data-version") for v in versions] == ["base", "new"]
+    assert "supported" in versions[0].text and "unsupported" in versions[1].text
+    assert "✗ not supported" not in versions[0].text and "✗ not supported" in versions[1].text

@@ -79,7 +79,7 @@
     var cards = el("div", { "class": "cards" }, [
       card("newly broken", fmt(cmp.broken), "supported in base, unsupported now"),
       card("newly fixed", fmt(cmp.fixed), "unsupported in base, supported now"),
-      card("exact McNemar p", fmt(cmp.mcnemar_p, 4), fmt(cmp.paired) + " paired answers"),
+      card("exact McNemar p", typeof cmp.mcnemar_p === "number" ? cmp.mcnemar_p.toFixed(4) : "\u2014", fmt(cmp.paired) + " paired answers"),
       card("unsupported rate base \u2192 new", pct(cmp.base.unsupported_rate.rate) + " \u2192 " + pct(cmp.new.unsupported_rate.rate),
         "new 95% [" + pct(cmp.new.unsupported_rate.low) + ", " + pct(cmp.new.unsupported_rate.high) + "]")
     ]);
