@@ -69,7 +69,8 @@ def test_larkspur_data_cover_every_record_with_texts_and_evidence(larkspur_run):
     sso = next(c for c in team["claims"] if "SSO" in c["text"])
     assert team["answer"][sso["span"][0] : sso["span"][1]] == sso["text"]
     passages = {pid: data["passages"][ref] for pid, ref in team["passages"]}
-    window = sso["window"]
+    assert "window" not in sso  # the evidence is the window: stored once
+    window = sso["evidence"]
     assert passages[window["passage_id"]][window["start"] : window["end"]] == window["text"]
     arithmetic = next(c for c in team["claims"] if c["stage"] == "arithmetic")
     assert arithmetic["expressions"] == ["96 = 12 × 8"] and arithmetic["window"]["passage_id"] == "plans"

@@ -120,7 +120,10 @@ def read_log_texts(run: RunResults, log: str | Path | None = None, shared: list[
 
 
 def claim_view(claim: ClaimResult) -> dict[str, Any]:
-    """One claim as the report shows it: the stored claim, plus where the judge quote and numbers live."""
+    """One claim as the report shows it: the stored claim, plus where the judge quote and numbers live.
+
+    ``window`` (the passage window to highlight) is only written when it is not the evidence itself: for an
+    arithmetic verdict, whose evidence is an expression, it is the window that supports the rest of the claim."""
     data = claim.to_dict()
     detail = claim.detail or {}
     quote = None
@@ -139,14 +142,19 @@ def claim_view(claim: ClaimResult) -> dict[str, Any]:
         n["expression"] for n in detail.get("numbers", []) if isinstance(n, dict) and n.get("expression")
     ]
     rest = detail.get("rest_verdict")
-    data["window"] = (
-        data.get("evidence")
-        if claim.evidence is not None and claim.evidence.passage_id is not None
-        else (rest or {}).get("evidence")
-        if isinstance(rest, dict)
-        else None
-    )
-    return data
+    if (claim.evidence is None or claim.evidence.passage_id is None) and isinstance(rest, dict):
+        data["window"] = rest.get("evidence")  # arithmetic: the window that supports the rest of the claim
+    return {k: v for k, v in data.items() if k in KEPT_EMPTY or not _empty(v)}
+
+
+def _empty(value: Any) -> bool:
+    """None, False or an empty container (a score of 0.0 is not empty)."""
+    return value is None or value is False or (isinstance(value, (list, dict, str)) and not value)
+
+
+KEPT_EMPTY = ("text", "span", "verdict", "stage")
+"""Claim keys always written; the others are left out when empty, which makes a 10,000-answer report a third
+smaller (the page treats a missing key as empty)."""
 
 
 def answer_view(record: AnswerResult, texts: LogTexts, omissions: dict[str, list[dict[str, Any]]]) -> dict:

@@ -248,7 +248,8 @@
   function showClaim(box, a, i, detail) {
     box.querySelectorAll(".active").forEach(function (n) { n.classList.remove("active"); });
     box.querySelectorAll('[data-claim="' + i + '"]').forEach(function (n) { n.classList.add("active"); });
-    var c = a.claims[i], t = el("table", { "class": "kv" });
+    var c = a.claims[i], t = el("table", { "class": "kv" }), detailOf = c.detail || {}, exprs = c.expressions || [];
+    var win = c.window || (c.evidence && c.evidence.passage_id !== undefined && c.evidence.passage_id !== null ? c.evidence : null);
     function row(k, v) { if (v !== null && v !== undefined && v !== "") t.appendChild(el("tr", null, [el("td", null, [k]), el("td", null, [v])])); }
     row("claim", c.text);
     row("verdict", el("span", { "class": "badge v-" + c.verdict }, [ICON[c.verdict] || c.verdict]));
@@ -257,13 +258,13 @@
     row("truncated", c.truncated ? "yes: a (window, claim) pair was cut to the model's limit" : null);
     row("error / warning", c.error);
     if (c.quote) row("judge quote", (c.quote.verified ? "verified: " : "NOT verified" + (c.quote.problem ? " (" + c.quote.problem + ")" : "") + ": ") + "\u201c" + fmt(c.quote.text) + "\u201d");
-    if (c.expressions.length) row("numbers", c.expressions.join("; "));
+    if (exprs.length) row("numbers", exprs.join("; "));
     if (c.evidence && !c.evidence.passage_id) row("evidence", c.evidence.text);
-    (c.detail.numbers || []).forEach(function (n) { row("number " + fmt(n.text), fmt(n.status) + (n.source ? " (" + n.source + ")" : "")); });
-    if (c.detail.rest_claim) row("checked without the arithmetic", c.detail.rest_claim);
+    (detailOf.numbers || []).forEach(function (n) { row("number " + fmt(n.text), fmt(n.status) + (n.source ? " (" + n.source + ")" : "")); });
+    if (detailOf.rest_claim) row("checked without the arithmetic", detailOf.rest_claim);
     var parts = [el("h3", null, ["Claim " + (i + 1)]), t];
     if (c.raw) parts.push(el("h3", null, ["Raw reply of the failed call"]), el("pre", { "class": "raw" }, [c.raw]));
-    parts.push(el("h3", null, [c.window ? "Evidence in its passage" : "Passages (no evidence window)"]), passagesNode(a, c.window));
+    parts.push(el("h3", null, [win ? "Evidence in its passage" : "Passages (no evidence window)"]), passagesNode(a, win));
     parts.push(el("details", null, [el("summary", null, ["every stored field of this claim"]), el("pre", null, [JSON.stringify(c, null, 2)])]));
     detail.replaceChildren.apply(detail, parts);
   }
