@@ -62,3 +62,20 @@ def test_chunks_keep_groups_together_and_verdicts_unchanged():
     assert check_with_progress(ScriptedChecker(default="supported"), requests) == [
         v for v in ScriptedChecker(default="supported").check(requests)
     ]  # no active display: one plain call
+
+
+def test_on_a_terminal_a_tqdm_bar_counts_answers_and_claims():
+    import os
+    import pty
+
+    master, slave = pty.openpty()
+    with os.fdopen(slave, "w") as stream:
+        progress = Progress(9, "answer", desc="check", stream=stream)
+        assert progress.bar is not None
+        progress.update(4, 12)
+        assert progress.bar.n == 4 and "claims/s" in progress.bar.postfix
+        progress.close()
+        assert progress.bar is None
+    os.close(master)
+    quiet = Progress(9, quiet=True, stream=io.StringIO())
+    assert quiet.bar is None

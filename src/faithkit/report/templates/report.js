@@ -54,14 +54,14 @@
     cards.appendChild(card("faithfulness micro / macro", fmt(s.faithfulness_micro) + " / " + fmt(s.faithfulness_macro), "claims " + fmt(s.claims) + " \u00b7 supported " + fmt(s.claims_supported)));
     cards.appendChild(card("truncated", fmt(s.truncated), "claim errors " + fmt(s.claim_errors)));
     var c = h.checker || {};
-    cards.appendChild(card("checker", fmt(c.checker), "threshold " + fmt(c.threshold)));
+    cards.appendChild(card("checker", fmt(c.checker), "threshold " + fmt(c.threshold) + (c.weights ? " \u00b7 " + String(c.weights).slice(0, 19) : "")));
     if (DATA.log_note) { var n = document.getElementById("log-note"); n.textContent = DATA.log_note; n.hidden = false; }
     var t = document.getElementById("run-table");
     function row(k, v) { t.appendChild(el("tr", null, [el("td", null, [k]), el("td", null, [v])])); }
     row("run folder", h.run_dir);
     row("input", fmt((h.input || {}).path) + "  sha256 " + fmt((h.input || {}).sha256) + "  (" + fmt((h.input || {}).records) + " records)");
     row("checker", fmt(c.checker) + (c.model ? "  model " + c.model : ""));
-    ["revision_or_hash", "weights_sha256", "revision", "threshold", "windows", "window_sentences", "numbers", "stages"].forEach(function (k) { if (c[k] !== undefined) row(k, fmt(c[k])); });
+    ["weights", "revision_or_hash", "revision", "threshold", "labels", "windows", "window_sentences", "window_veto", "alignment_rules", "numbers", "mode", "prompt_version"].forEach(function (k) { if (c[k] !== undefined) row(k, fmt(c[k])); });
     row("checker spec", JSON.stringify(c));
     row("claims", JSON.stringify(h.claims));
     row("decided by", Object.keys(h.stages || {}).map(function (k) { return k + " " + h.stages[k]; }).join(", ") || "\u2014");
