@@ -158,3 +158,92 @@ def test_report_of_an_incomplete_folder_is_a_clear_error(larkspur_run, tmp_path,
 def test_templates_ship_with_the_package():
     names = {p.name for p in Path(TEMPLATES).iterdir()}
     assert {"report.html.j2", "report.js", "report.css"} <= names
+
+
+def test_judge_quotes_numbers_and_omission_notes_reach_the_page(tmp_path):
+    from faithkit.records import AnswerResult, ClaimResult, Evidence
+    from faithkit.report.html_data import LogTexts, answer_view, claim_view, read_omissions
+
+    verified = ClaimResult(
+        "SSO is Enterprise only.",
+        (0, 23),
+        "supported",
+        "judge",
+        evidence=Evidence("plans", "SSO is available only on the Enterprise plan.", 72, 118),
+        label3="supported",
+        detail={"judge_label": "SUPPORTED"},
+    )
+    unverified = ClaimResult(
+        "Exports are encrypted.",
+        (24, 46),
+        "not_supported",
+        "judge",
+        error="unverified_quote",
+        raw='{"verdicts": []}',
+        detail={"quote": "AES-256 encryption", "quote_passage": "export", "quote_problem": "not found in the passage"},
+    )
+    assert claim_view(verified)["quote"] == {
+        "text": "SSO is available only on the Enterprise plan.",
+        "verified": True,
+        "passage_id": "plans",
+    }
+    view = claim_view(unverified)
+    assert view["quote"]["verified"] is False and view["quote"]["text"] == "AES-256 encryption"
+    assert view["quote"]["problem"] == "not found in the passage" and view["raw"] == '{"verdicts": []}'
+    review = tmp_path / "review.jsonl"
+    review.write_text(
+        json.dumps(
+            {
+                "id": "a",
+                "status": "reviewed",
+                "missing": [
+                    {
+                        "condition": "only within 14 days",
+                        "passage": "billing",
+                        "quote": "within 14 days",
+                        "quote_verified": True,
+                    }
+                ],
+            }
+        )
+        + "\n"
+    )
+    answer = AnswerResult(
+        "a", line=1, status="scored", faithfulness=0.5, unsupported=True, claims=(verified, unverified)
+    )
+    shown = answer_view(answer, LogTexts(), read_omissions(review))
+    assert shown["omissions"][0]["missing"][0]["condition"] == "only within 14 days"
+    assert shown["tags"] == ["unsupported"] and shown["answer"] is None
+
+
+def test_include_embeds_the_plots_of_mutate_and_sweep_folders(larkspur_run, tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    mutate, sweep = tmp_path / "mutate", tmp_path / "sweep"
+    mutate.mkdir()
+    sweep.mkdir()
+    rate = {"k": 3, "n": 4, "rate": 0.75, "low": 0.3, "high": 0.95}
+    (mutate / "suite.json").write_text(
+        json.dumps(
+            {
+                "confidence": 0.95,
+                "checkers": {
+                    "nli": {
+                        "false_alarms": {"k": 1, "n": 12, "rate": 1 / 12, "low": 0.01, "high": 0.35},
+                        "detection": {"swap_number": rate, "all": rate},
+                    }
+                },
+            }
+        )
+    )
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    fig.savefig(sweep / "sweep.png")
+    plt.close(fig)
+    out = build_report(larkspur_run, out=tmp_path / "r.html", include=[mutate, sweep])
+    html = out.read_text(encoding="utf-8")
+    assert "mutation suite mutate: detection per fault type" in html and html.count("<svg") == 2
+    assert '<img alt="sweep" src="data:image/png;base64,' in html
