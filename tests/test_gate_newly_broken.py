@@ -25,6 +25,7 @@ def test_one_newly_broken_answer_passes_by_default_and_fails_with_the_limit(tmp_
     capsys.readouterr()
     assert main(["gate", str(base), str(new), "--max-unsupported-rate", "0.2", "--max-newly-broken", "0"]) == 1
     out = capsys.readouterr().out
+    assert out.startswith("Newly broken answers (1): q7\n")
     assert "1 answer(s) faithful in the baseline are unsupported now, more than the allowed 0" in out
     assert "(whatever the p-value): q7" in out
     assert main(["gate", str(base), str(new), "--max-newly-broken", "1"]) == 0

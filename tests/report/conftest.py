@@ -51,6 +51,7 @@ def hostile_log(folder: Path) -> Path:
             "question": "q",
             "contexts": [{"id": HOSTILE_PASSAGE_ID, "text": PAYLOADS[0]}],
             "answer": "A judged claim. " + PAYLOADS[1],
+            "metadata": {"user": PAYLOADS[1], PAYLOADS[4]: PAYLOADS[2]},
         }
     )
     path = folder / "hostile.jsonl"

@@ -117,6 +117,9 @@ def test_hostile_log_strings_stay_text_and_nothing_executes(browser, hostile_run
     browser.find_element(By.CSS_SELECTOR, '#answer-view li.claim-item[data-claim="0"]').click()
     assert PAYLOADS[3] + PAYLOADS[4] in browser.find_element(By.CSS_SELECTOR, "#answer-view pre.raw").text
     assert HOSTILE_PASSAGE_ID in browser.find_element(By.ID, "answer-view").text
+    browser.find_element(By.CSS_SELECTOR, "#answer-view details summary").click()  # the log's metadata
+    metadata = json.loads(browser.find_element(By.CSS_SELECTOR, "#answer-view pre.metadata").text)
+    assert metadata == {"user": PAYLOADS[1], PAYLOADS[4]: PAYLOADS[2]}
     assert PAYLOADS[1] in browser.find_element(By.CSS_SELECTOR, "#answer-view .answer-text").text
     browser.find_element(By.ID, "search").send_keys("javascript:")
     assert page() == {

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.compare import compare_folders
     from faithkit.gate import decide
     from faithkit.io.files import append_step_summary, update_baseline
-    from faithkit.report.compare_text import render_comparison, render_decision
+    from faithkit.report.compare_text import id_list, render_comparison, render_decision
     from faithkit.report.markdown import render_markdown
     from faithkit.report.outputs import write_outputs
 
@@ -89,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.no_step_summary:
         append_step_summary(render_markdown(comparison, decision))
 
+    broken = comparison.newly_broken()
+    if broken:  # what a reviewer must read first; the blocks with failing claims follow in the comparison
+        print(f"Newly broken answers ({len(broken)}): {id_list([p.id for p in broken])}\n")
     print(render_comparison(comparison), end="")
     print()
     print(render_decision(decision), end="")

@@ -115,6 +115,7 @@ def read_log_texts(run: RunResults, log: str | Path | None = None, shared: list[
             "answer": item.answer,
             "passages": refs,
             "reference": item.reference,
+            "metadata": item.metadata or None,
         }
     return texts
 
@@ -174,6 +175,8 @@ def answer_view(record: AnswerResult, texts: LogTexts, omissions: dict[str, list
         "question": logged.get("question"),
         "answer": logged.get("answer"),
         "passages": logged.get("passages", []),
+        "metadata": logged.get("metadata"),
+        "reference": logged.get("reference"),
         "claims": [claim_view(c) for c in record.claims],
         "omissions": omissions.get(str(record.id), []),
     }

@@ -205,6 +205,8 @@
     if (a.refusal) box.appendChild(el("p", null, ["refusal pattern: " + a.refusal]));
     if (a.warnings.length) box.appendChild(el("p", null, ["warnings: " + a.warnings.join(", ")]));
     if (a.raw) box.appendChild(el("details", null, [el("summary", null, ["rejected decomposer reply"]), el("pre", null, [a.raw])]));
+    if (a.reference) box.appendChild(el("p", null, [el("b", null, ["Reference answer: "]), a.reference]));
+    if (a.metadata) box.appendChild(el("details", null, [el("summary", null, ["metadata from the log"]), el("pre", { "class": "metadata" }, [JSON.stringify(a.metadata, null, 2)])]));
     var detail = el("div", { "class": "claim-detail" });
     if (a.answer !== null && a.answer !== undefined) box.appendChild(answerText(a, detail));
     if (a.claims.length) {
@@ -212,6 +214,7 @@
       a.claims.forEach(function (c, i) {
         var li = el("li", { "class": "claim-item", "data-claim": i, tabindex: 0 }, [el("span", { "class": "badge v-" + c.verdict }, [ICON[c.verdict] || c.verdict]), " ", c.text]);
         li.addEventListener("click", function () { showClaim(box, a, i, detail); });
+        onEnter(li);
         list.appendChild(li);
       });
       box.appendChild(el("h3", null, ["Claims"]));
@@ -229,6 +232,9 @@
     box.appendChild(detail);
     if (!a.claims.length) box.appendChild(passagesNode(a, null));
   }
+  function onEnter(node) {  // keyboard: Enter or Space selects, like a click
+    node.addEventListener("keydown", function (ev) { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); node.click(); } });
+  }
   function answerText(a, detail) {
     var cs = chars(a.answer), pos = 0, node = el("div", { "class": "answer-text" });
     var order = a.claims.map(function (c, i) { return i; }).sort(function (x, y) { return a.claims[x].span[0] - a.claims[y].span[0]; });
@@ -239,6 +245,7 @@
       var mark = el("mark", { "class": "claim v-" + c.verdict, "data-claim": i, tabindex: 0, role: "button", title: ICON[c.verdict] || c.verdict },
         [slice(cs, s, e), el("span", { "class": "badge" }, [ICON[c.verdict] || c.verdict])]);
       mark.addEventListener("click", function () { showClaim(node.parentNode, a, i, detail); });
+      onEnter(mark);
       node.appendChild(mark);
       pos = e;
     });
