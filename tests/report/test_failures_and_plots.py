@@ -79,3 +79,16 @@ def test_mutate_detection_plot_from_a_real_suite(tmp_path):
     paths = write_detection_plots(json.loads(json.dumps(payload)), tmp_path)
     assert [p.name for p in paths] == ["detection.svg", "detection.png"]
     assert paths[1].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "<svg" in paths[0].read_text()
+
+
+def test_plot_labels_from_a_suite_cannot_inject_markup():
+    from faithkit.report.plots import detection_figure, figure_svg
+
+    rate = {"k": 1, "n": 2, "rate": 0.5, "low": 0.1, "high": 0.9}
+    hostile = {
+        "checkers": {
+            "--><script>alert(1)</script>": {"false_alarms": rate, "detection": {"x--><img src=x onerror=1>": rate}}
+        }
+    }
+    svg = figure_svg(detection_figure(hostile))
+    assert "<script" not in svg and "<img" not in svg and "<text" not in svg
