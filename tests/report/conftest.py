@@ -79,7 +79,7 @@ def hostile_run(tmp_path_factory) -> Path:
 
 def edited_baseline(run: Path, base: Path) -> Path:
     """A copy of ``run`` as a baseline in which team-8 was faithful and cancel-A was not: comparing ``run`` with it
-    gives one newly broken answer (team-8) and one newly fixed (cancel-A)."""
+    gives one newly broken answer (team-8), one newly fixed (cancel-A) and one answer only in the baseline."""
     shutil.copytree(run, base)
     lines = [json.loads(line) for line in (base / "results.jsonl").read_text().splitlines()]
     for record in lines:
@@ -90,5 +90,7 @@ def edited_baseline(run: Path, base: Path) -> Path:
         if record["id"] == "cancel-A":
             record["unsupported"], record["faithfulness"] = True, 0.0
             record["claims"][0]["verdict"] = "not_supported"
+    gone = next(dict(r) for r in lines if r["id"] == "sso")
+    lines.append({**gone, "id": "gone", "line": len(lines) + 1})  # in the baseline only
     (base / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
     return base

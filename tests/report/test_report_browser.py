@@ -150,3 +150,8 @@ def test_compare_report_shows_newly_broken_first_side_by_side(browser, larkspur_
     assert [v.get_attribute("data-version") for v in versions] == ["base", "new"]
     assert "supported" in versions[0].text and "unsupported" in versions[1].text
     assert "✗ not supported" not in versions[0].text and "✗ not supported" in versions[1].text
+    next(r for r in _rows(browser) if r.get_attribute("data-id") == "gone").click()
+    assert "absent from this run" in browser.find_element(By.ID, "answer-view").text
+    assert [
+        v.get_attribute("data-version") for v in browser.find_elements(By.CSS_SELECTOR, "#answer-view .version")
+    ] == ["base"]

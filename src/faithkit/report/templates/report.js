@@ -184,7 +184,12 @@
     view.hidden = false;
     view.replaceChildren();
     view.appendChild(el("h2", null, ["Answer " + a.id]));
-    if (DATA.compare && a.base) {
+    if (DATA.compare && a.change === "only_base") {
+      view.appendChild(el("p", { "class": "note" }, ["absent from this run; the baseline's version:"]));
+      var gone = el("div", { "class": "version", "data-version": "base" });
+      view.appendChild(gone);
+      renderVersion(gone, a.base, "baseline");
+    } else if (DATA.compare && a.base) {
       view.appendChild(el("p", null, ["change: ", el("span", { "class": "tag " + a.change }, [a.change.replace("_", " ")])]));
       var cols = el("div", { "class": "cols" }, [el("div", { "class": "version", "data-version": "base" }), el("div", { "class": "version", "data-version": "new" })]);
       view.appendChild(cols);
