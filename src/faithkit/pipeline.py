@@ -215,11 +215,12 @@ def check_output_folder(out: str | Path, *, resume: bool = False, overwrite: boo
 
 def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, options: CheckOptions | None = None,
               *, resume: bool = False, overwrite: bool = False, command: Sequence[str] | None = None,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Check a whole log into ``out_dir`` (results.jsonl + manifest.json) and return the manifest.
 
     resume: continue an interrupted run (records already written are kept and not redone).
     overwrite: replace an existing results folder. Without either, an existing folder is an error.
+    progress: called after each chunk with (answers, claims) done in it (``faithkit.progress.Progress``).
     """
     options = options or CheckOptions()
     log_path, out = Path(log_path), Path(out_dir)
@@ -246,12 +247,14 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
         reader = read_input(log_path, options.input_format, contexts_separator=options.contexts_separator)
         items = (i for i in reader if i.line > last_line)
         for chunk in _chunks(items, options.chunk_size):
+            claims = 0
             for record in check_chunk(chunk, checker, options):
                 writer.write(record)
                 summary.add(record)
+                claims += len(record.claims)
             lines += len(chunk)
             if progress:
-                progress(len(chunk))
+                progress(len(chunk), claims)
     except BackendError as exc:  # keep what was written and say how to continue
         raise BackendError(f"{exc}\n{resume_hint(out, len(writer.done) + lines)}") from exc
     finally:

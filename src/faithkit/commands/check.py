@@ -45,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--device", help="torch device for the NLI model (cpu, cuda; default cpu)")
     p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out")
     p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
-    p.add_argument("--quiet", action="store_true", help="no summary table")
+    p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines, no summary table")
+    p.add_argument("--no-report", action="store_true", help="do not write DIR/report.html")
     _add_llm_arguments(p)
     p.set_defaults(func=run)
 
@@ -142,18 +143,29 @@ def run(args: argparse.Namespace) -> int:
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference,
                            input_format=input_format, contexts_separator=args.contexts_separator)
-    bar = None
-    if sys.stderr.isatty() and not args.quiet:
-        from tqdm import tqdm
+    from faithkit.progress import Progress
 
-        bar = tqdm(total=_count_lines(args.log) if input_format == "jsonl" else None, unit="answer",
-                   file=sys.stderr, leave=False)
-    try:
+    total = _count_lines(args.log) if input_format == "jsonl" else None  # other formats: no ETA
+    with Progress(total, "answer", desc="check", quiet=args.quiet) as progress:
         manifest = run_check(args.log, args.out, checker, options, resume=args.resume, overwrite=args.overwrite,
-                             command=["faithkit", *sys.argv[1:]], progress=bar.update if bar else None)
-    finally:
-        if bar is not None:
-            bar.close()
+                             command=["faithkit", *sys.argv[1:]], progress=progress)
+    report = None if args.no_report else _write_report(args.out)
     if not args.quiet:
         print_summary(manifest, args.out)
+        _print_failures(args.out, report)
     return every_record_failed(args, manifest)
+
+
+def _write_report(out: Path) -> Path:
+    from faithkit.report.html_report import build_report
+
+    return build_report(out)
+
+
+def _print_failures(out: Path, report: Path | None) -> None:
+    """The failing answers (first unsupported claim and its evidence) and errors / warnings by reason."""
+    from faithkit.io.results import read_results
+    from faithkit.report.failures import failure_lines
+
+    for line in failure_lines(read_results(out).answers, report):
+        print(line)
