@@ -267,7 +267,8 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     manifest = RunManifest(
         results_format=RESULTS_FORMAT, faithkit_version=__version__, command=tuple(command or sys.argv),
         input={"path": str(log_path), "sha256": input_hash, "records": summary.answers,
-               "format": resolve_format(log_path, options.input_format)},
+               "format": resolve_format(log_path, options.input_format),
+               **({"contexts_separator": options.contexts_separator} if options.contexts_separator else {})},
         checker=checker.spec(), claims=options.claims.spec(), refusal_patterns=tuple(options.refusals.patterns),
         packages=package_versions(), started_at=started, finished_at=_now(), resumed=bool(resume and writer.done),
         complete=True, summary=result, profiles=summary.profiles(),
