@@ -24,9 +24,12 @@ from faithkit import __version__
 from faithkit.checkers.base import Checker, merged_counters, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
-from faithkit.errors import UsageError
+from faithkit.errors import BackendError, UsageError
 from faithkit.guards import expect_verdicts
-from faithkit.io.log import LineError, read_log
+from faithkit.io.formats import input_sha256, preflight, resolve_format
+from faithkit.io.formats import read as read_input
+from faithkit.io.formats.guard import resume_hint
+from faithkit.io.log import LineError
 from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
 from faithkit.records import (
     UNSET,
@@ -57,6 +60,8 @@ class CheckOptions:
     refusals: RefusalDetector = field(default_factory=RefusalDetector)
     chunk_size: int = 64
     check_reference: bool = True
+    input_format: str | None = None  # faithkit.io.formats name; None: detect (extension, content)
+    contexts_separator: str | None = None  # split text context cells (CSV) on this string
 
 
 def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
@@ -210,19 +215,21 @@ def check_output_folder(out: str | Path, *, resume: bool = False, overwrite: boo
 
 def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, options: CheckOptions | None = None,
               *, resume: bool = False, overwrite: bool = False, command: Sequence[str] | None = None,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Check a whole log into ``out_dir`` (results.jsonl + manifest.json) and return the manifest.
 
     resume: continue an interrupted run (records already written are kept and not redone).
     overwrite: replace an existing results folder. Without either, an existing folder is an error.
+    progress: called after each chunk with (answers, claims) done in it (``faithkit.progress.Progress``).
     """
     options = options or CheckOptions()
     log_path, out = Path(log_path), Path(out_dir)
-    if not log_path.is_file():
+    if not log_path.exists():
         raise UsageError(f"input log not found: {log_path}")
     check_output_folder(out, resume=resume, overwrite=overwrite)
+    preflight(log_path, options.input_format, contexts_separator=options.contexts_separator)  # wrong format: exit 2
     started = _now()
-    input_hash = _sha256(log_path)
+    input_hash = input_sha256(log_path)
     if resume and (out / "run.json").exists():
         previous = json.loads((out / "run.json").read_text())
         if previous.get("input_sha256") != input_hash:
@@ -237,14 +244,19 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     last_line = max((r.line for r in writer.done), default=0)
     lines = 0
     try:
-        items = (i for i in read_log(log_path) if i.line > last_line)
+        reader = read_input(log_path, options.input_format, contexts_separator=options.contexts_separator)
+        items = (i for i in reader if i.line > last_line)
         for chunk in _chunks(items, options.chunk_size):
+            claims = 0
             for record in check_chunk(chunk, checker, options):
                 writer.write(record)
                 summary.add(record)
+                claims += len(record.claims)
             lines += len(chunk)
             if progress:
-                progress(len(chunk))
+                progress(len(chunk), claims)
+    except BackendError as exc:  # keep what was written and say how to continue
+        raise BackendError(f"{exc}\n{resume_hint(out, len(writer.done) + lines)}") from exc
     finally:
         writer.close()
     result = summary.as_dict()
@@ -254,7 +266,9 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     result["checker_counters"] = merged
     manifest = RunManifest(
         results_format=RESULTS_FORMAT, faithkit_version=__version__, command=tuple(command or sys.argv),
-        input={"path": str(log_path), "sha256": input_hash, "records": summary.answers},
+        input={"path": str(log_path), "sha256": input_hash, "records": summary.answers,
+               "format": resolve_format(log_path, options.input_format),
+               **({"contexts_separator": options.contexts_separator} if options.contexts_separator else {})},
         checker=checker.spec(), claims=options.claims.spec(), refusal_patterns=tuple(options.refusals.patterns),
         packages=package_versions(), started_at=started, finished_at=_now(), resumed=bool(resume and writer.done),
         complete=True, summary=result, profiles=summary.profiles(),

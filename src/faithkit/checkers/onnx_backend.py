@@ -164,7 +164,7 @@ class OnnxPairScorer(PairScorer):
             return PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))
         from faithkit.checkers.pair_batches import PairBatches
 
-        encoded = PairBatches(self.tokenizer, pairs, self.max_length)
+        encoded = PairBatches(self.tokenizer, pairs, self.max_length, self.encode)
         out = np.zeros((len(pairs), 3))
         truncated = encoded.truncated
         for idx, arrays in encoded.batches(self.batch_size):

@@ -9,7 +9,7 @@ own right-side ``padding="longest"`` produces. Shared by the torch and the ONNX 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,10 +21,14 @@ class PairBatches:
     """The pairs' encodings, their truncation flags and the length order; ``batches`` yields the padded
     batches (row indices into ``pairs``, and int64 arrays per feature)."""
 
-    def __init__(self, tokenizer: Any, pairs: Sequence[tuple[str, str]], max_length: int):
+    def __init__(self, tokenizer: Any, pairs: Sequence[tuple[str, str]], max_length: int,
+                 encode: Callable[..., Any] | None = None):
+        """encode(premises, hypotheses, **tokenizer_kwargs): how the scorer joins a pair (default: the
+        tokenizer's own pair encoding; ``scorers.ClassifierScorer`` joins some models' pairs as one text)."""
         self.tokenizer = tokenizer
+        encode = encode or tokenizer
         premises, hypotheses = [p for p, _ in pairs], [h for _, h in pairs]
-        encoded = tokenizer(premises, hypotheses, truncation=False)
+        encoded = encode(premises, hypotheses, truncation=False)
         self.names = [n for n in FEATURES if n in encoded]
         self.rows = {n: list(encoded[n]) for n in self.names}
         lengths = [len(ids) for ids in self.rows["input_ids"]]

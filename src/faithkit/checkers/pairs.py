@@ -58,6 +58,9 @@ class PairScorer:
     def __init__(self, model: str | Path, revision: str | None = None, batch_size: int = 32,
                  max_length: int | None = None, device: str = "cpu", smoke_check: bool = True,
                  entailment_label: str | None = None):
+        from faithkit.model_source import check_model_source
+
+        check_model_source(str(model), revision, "NLI model", hub=False)  # a missing folder: say so before torch
         try:
             import torch  # noqa: F401
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -99,8 +102,12 @@ class PairScorer:
                 "obvious contradiction. Its label order or head is not what faithkit expects."
             )
 
+    def encode(self, premises: list[str], hypotheses: list[str], **kwargs: Any) -> Any:
+        """Tokenize pairs (a subclass may join them another way: ``scorers.ClassifierScorer``)."""
+        return self.tokenizer(premises, hypotheses, **kwargs)
+
     def token_lengths(self, pairs: Sequence[tuple[str, str]]) -> list[int]:
-        encoded = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=False)
+        encoded = self.encode([p for p, _ in pairs], [h for _, h in pairs], truncation=False)
         return [len(ids) for ids in encoded["input_ids"]]
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
@@ -111,7 +118,7 @@ class PairScorer:
             return PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))
         from faithkit.checkers.pair_batches import PairBatches
 
-        encoded = PairBatches(self.tokenizer, pairs, self.max_length)  # tokenised once, sorted by length
+        encoded = PairBatches(self.tokenizer, pairs, self.max_length, self.encode)  # tokenised once, by length
         out = np.zeros((len(pairs), 3))
         truncated = encoded.truncated
         with torch.inference_mode():
@@ -152,6 +159,8 @@ class CachedPairScoring:
     def identity(self) -> dict[str, Any]:
         """What a cached score depends on (the cache key's model part)."""
         scorer = (self.describe or self.scorer)()
+        if hasattr(scorer, "cache_identity"):  # the detector kinds (checkers.scorers) say what their scores pin
+            return {**scorer.cache_identity(), "checker": self.kind}
         identity = {"weights": scorer.identity, "max_length": scorer.max_length,
                     "labels": list(scorer.labels.names), "checker": self.kind}
         if scorer.entailment_label is not None:

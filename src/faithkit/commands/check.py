@@ -15,6 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "passages that were in the prompt, score answers and the run.")
     p.add_argument("log", type=Path, help="interaction log (JSONL: id, question, contexts, answer[, reference])")
     p.add_argument("--out", type=Path, required=True, help="results folder (results.jsonl + manifest.json)")
+    _add_format_arguments(p)
     p.add_argument("--checker", default="nli", metavar="SPEC",
                    help="nli (default: the bundled offline model), similarity (baseline), judge, cascade, or any "
                         "registered checker, with options: NAME[:KEY=VALUE,...], e.g. nli:threshold=0.6,"
@@ -23,6 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "the LLM model name")
     p.add_argument("--revision", help="hub revision (commit, tag or branch) for --model")
     p.add_argument("--threshold", type=float, help="decision threshold on the score (nli 0.5, similarity 0.7)")
+    p.add_argument("--trust-remote-code", action="store_true",
+                   help="let a model run its own code (hhem), only with --revision pinned to a 40-hex commit")
     p.add_argument("--claims", choices=["sentences", "llm"], default="sentences",
                    help="claim extraction: answer sentences (default) or an LLM decomposer")
     p.add_argument("--no-numbers", action="store_true",
@@ -52,9 +55,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ray-actors", type=int, default=2, metavar="N", help="model actors in the Ray pool")
     p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out")
     p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
-    p.add_argument("--quiet", action="store_true", help="no summary table")
+    p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines, no summary table")
+    p.add_argument("--no-report", action="store_true", help="do not write DIR/report.html")
     _add_llm_arguments(p)
     p.set_defaults(func=run)
+
+
+def _add_format_arguments(parser: argparse.ArgumentParser) -> None:
+    from faithkit.commands._format_args import add_format_arguments
+
+    add_format_arguments(parser)
 
 
 def _add_llm_arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,6 +86,7 @@ def checker_flags(args: argparse.Namespace, name: str) -> dict:
             "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
             "backend": getattr(args, "backend", None),
             "window_veto": False if args.no_window_veto else None,
+            "trust_remote_code": True if getattr(args, "trust_remote_code", False) else None,
             "numbers": False if args.no_numbers else None, "arithmetic": False if args.no_arithmetic else None,
             **given(args, LLM_FLAGS), **given(args, JUDGE_FLAGS)}
 
@@ -121,22 +132,26 @@ def _count_lines(path: Path) -> int:
 def run(args: argparse.Namespace) -> int:
     from faithkit.checkers.base import load_checker
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
+    from faithkit.commands._format_args import check_input, every_record_failed
     from faithkit.guards import check_threshold
+    from faithkit.model_source import check_cli_models
     from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
     from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector
 
-    if not args.log.is_file():
+    if not args.log.exists():
         raise UsageError(f"input log not found: {args.log}")
     if args.chunk_size < 1 or (args.batch_size is not None and args.batch_size < 1):
         raise UsageError("--chunk-size and --batch-size must be at least 1")
     check_threshold(args.threshold, "--threshold")
     check_output_folder(args.out, resume=args.resume, overwrite=args.overwrite)
+    input_format = check_input(args)  # a wrong format fails here, before the model loads
     from faithkit.threads import apply_thread_policy
 
     apply_thread_policy(args.threads)  # before torch is imported: OpenMP reads its settings once
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
+    check_cli_models(args, spec, LLM_CHECKERS)  # no such folder / hub unreachable: now, not after imports
     context = _context(args)
     checker = build_from_spec(spec, checker_flags(args, spec.name), context)
     if args.engine == "ray":
@@ -145,18 +160,31 @@ def run(args: argparse.Namespace) -> int:
         attach_ray(checker, actors=args.ray_actors, address=args.ray_address)
     checker = load_checker(checker)
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
-                           chunk_size=args.chunk_size, check_reference=not args.no_reference)
-    bar = None
-    if sys.stderr.isatty() and not args.quiet:
-        from tqdm import tqdm
+                           chunk_size=args.chunk_size, check_reference=not args.no_reference,
+                           input_format=input_format, contexts_separator=args.contexts_separator)
+    from faithkit.progress import Progress
 
-        bar = tqdm(total=_count_lines(args.log), unit="answer", file=sys.stderr, leave=False)
-    try:
+    total = _count_lines(args.log) if input_format == "jsonl" else None  # other formats: no ETA
+    with Progress(total, "answer", desc="check", quiet=args.quiet) as progress:
         manifest = run_check(args.log, args.out, checker, options, resume=args.resume, overwrite=args.overwrite,
-                             command=["faithkit", *sys.argv[1:]], progress=bar.update if bar else None)
-    finally:
-        if bar is not None:
-            bar.close()
+                             command=["faithkit", *sys.argv[1:]], progress=progress)
+    report = None if args.no_report else _write_report(args.out)
     if not args.quiet:
         print_summary(manifest, args.out)
-    return 0
+        _print_failures(args.out, report)
+    return every_record_failed(args, manifest)
+
+
+def _write_report(out: Path) -> Path:
+    from faithkit.report.html_report import build_report
+
+    return build_report(out)
+
+
+def _print_failures(out: Path, report: Path | None) -> None:
+    """The failing answers (first unsupported claim and its evidence) and errors / warnings by reason."""
+    from faithkit.io.results import read_results
+    from faithkit.report.failures import failure_lines
+
+    for line in failure_lines(read_results(out).answers, report):
+        print(line)

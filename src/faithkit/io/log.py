@@ -11,7 +11,7 @@ detected per line: faithkit's own (``question``, ``contexts``, ``answer``), Raga
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -114,6 +114,8 @@ def parse_interaction(obj: Any, line: int) -> Interaction:
     elif "actual_output" in obj or "retrieval_context" in obj:
         fmt, used = "deepeval", _DEEPEVAL
         question, contexts, answer = obj.get("input", ""), obj.get("retrieval_context"), obj.get("actual_output")
+        if isinstance(contexts, str):  # DeepEval's save_as (CSV, JSONL) joins the list with "|"; its loaders split
+            contexts = [part for part in contexts.split("|") if part.strip()]
         reference = obj.get("expected_output")
         if contexts is None:
             hint = " (DeepEval's `context` is ground truth, not what was in the prompt)" if "context" in obj else ""
@@ -144,19 +146,24 @@ def read_log(path: str | Path) -> Iterator[Interaction | LineError]:
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"input log not found: {path}")
-    seen: dict[str, int] = {}
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle, 1):
-            item = parse_line(raw, number)
-            if item is None:
-                continue
-            if isinstance(item, Interaction):
-                if item.id in seen:
-                    item = LineError(number, f"{item.id}#line{number}",
-                                     f"duplicate id {item.id!r} (first seen on line {seen[item.id]})")
-                else:
-                    seen[item.id] = number
-            yield item
+        items = (parse_line(raw, number) for number, raw in enumerate(handle, 1))
+        yield from mark_duplicates(item for item in items if item is not None)
+
+
+def mark_duplicates(items: Iterable[Interaction | LineError]) -> Iterator[Interaction | LineError]:
+    """Items unchanged, except that a repeated id after its first occurrence becomes a LineError. Shared by
+    every input format (faithkit.io.formats), so a CSV or a trace export follows the same rule."""
+    seen: dict[str, int] = {}
+    for item in items:
+        if isinstance(item, Interaction):
+            number = item.line
+            if item.id in seen:
+                item = LineError(number, f"{item.id}#line{number}",
+                                 f"duplicate id {item.id!r} (first seen on line {seen[item.id]})")
+            else:
+                seen[item.id] = number
+        yield item
 
 
 def parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
