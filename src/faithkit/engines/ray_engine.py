@@ -121,6 +121,8 @@ class RayPairScorer:
         bounds = np.linspace(0, len(pairs), count + 1).astype(int)
         shards = [pairs[a:b] for a, b in zip(bounds, bounds[1:])]
         parts = list(self.pool.map(lambda actor, shard: actor.score.remote(shard), shards))  # in shard order
+        counters = self.checker.counters  # the manifest says which pairs ran on Ray
+        counters["ray_pairs_scored"] = counters.get("ray_pairs_scored", 0) + len(pairs)
         return PairScores(np.concatenate([p for p, _ in parts]), np.concatenate([t for _, t in parts]))
 
 
