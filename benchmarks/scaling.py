@@ -79,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="nli with a tiny random model (smoke check off): the pipeline's own scaling",
     )
+    ap.add_argument("--report", action="store_true", help="also write report.html (its build reads every record)")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -105,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             ]
             if args.checker.startswith("nli"):
                 command += ["--backend", args.backend]
+            if not args.report:
+                command.append("--no-report")
             if args.tiny_model:
                 model = work / "tiny" if (work / "tiny").is_dir() else tiny_model(work / "tiny")
                 command += ["--model", str(model), "--checker", "nli:smoke_check=false"]
