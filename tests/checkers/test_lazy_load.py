@@ -87,3 +87,13 @@ def test_identity_read_from_files_is_the_loaded_models(tiny_nli):
         assert (files.identity, files.max_length, files.labels) == (scorer.identity, scorer.max_length, scorer.labels)
         files.check_same_as(scorer)
     assert ModelFiles(bundled_model_path(), max_length=64).max_length == 64
+
+
+def test_a_loaded_model_that_disagrees_with_its_files_is_refused(tiny_nli, tiny_nli_permuted):
+    import pytest
+
+    from faithkit.errors import ModelLoadError
+
+    other = PairScorer(tiny_nli_permuted, smoke_check=False)
+    with pytest.raises(ModelLoadError, match="differs from the one read from its files"):
+        ModelFiles(tiny_nli).check_same_as(other)
