@@ -37,7 +37,8 @@ def canonical_json(value: Any) -> str:
 
 def content_key(value: Any) -> str:
     """sha256 hex digest of ``canonical_json(value)``."""
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+    # surrogatepass: a lone surrogate in a text (a JSON "\udc00" escape) still gets a key; valid text is unchanged
+    return hashlib.sha256(canonical_json(value).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def default_cache_dir() -> Path:

@@ -28,6 +28,8 @@ from faithkit.errors import UsageError
 from faithkit.guards import expect_verdicts
 from faithkit.io.log import LineError, read_log
 from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
+from faithkit.isolation import check_isolated
+from faithkit.limits import RecordLimits
 from faithkit.records import (
     UNSET,
     AnswerResult,
@@ -57,6 +59,7 @@ class CheckOptions:
     refusals: RefusalDetector = field(default_factory=RefusalDetector)
     chunk_size: int = 64
     check_reference: bool = True
+    limits: RecordLimits = field(default_factory=RecordLimits)
 
 
 def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
@@ -237,9 +240,9 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     last_line = max((r.line for r in writer.done), default=0)
     lines = 0
     try:
-        items = (i for i in read_log(log_path) if i.line > last_line)
+        items = (i for i in read_log(log_path, options.limits.max_record_bytes) if i.line > last_line)
         for chunk in _chunks(items, options.chunk_size):
-            for record in check_chunk(chunk, checker, options):
+            for record in check_isolated(chunk, checker, options, check_chunk, options.limits.record_timeout):
                 writer.write(record)
                 summary.add(record)
             lines += len(chunk)

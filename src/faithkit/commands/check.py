@@ -43,6 +43,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out")
     p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
     p.add_argument("--quiet", action="store_true", help="no summary table")
+    p.add_argument("--max-record-bytes", type=int, default=None, metavar="N",
+                   help="a log line longer than N bytes becomes an error record (default 2000000; 0: no limit)")
+    p.add_argument("--record-timeout", type=float, default=None, metavar="SECONDS",
+                   help="seconds of work per record before it becomes an error record (default 300; 0: none)")
     _add_llm_arguments(p)
     p.set_defaults(func=run)
 
@@ -111,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.checkers.base import load_checker
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
     from faithkit.guards import check_threshold
+    from faithkit.limits import record_limits
     from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
     from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector
@@ -126,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
     context = _context(args)
     checker = load_checker(build_from_spec(spec, checker_flags(args, spec.name), context))
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
-                           chunk_size=args.chunk_size, check_reference=not args.no_reference)
+                           chunk_size=args.chunk_size, check_reference=not args.no_reference,
+                           limits=record_limits(args.max_record_bytes, args.record_timeout))
     bar = None
     if sys.stderr.isatty() and not args.quiet:
         from tqdm import tqdm

@@ -107,7 +107,12 @@ class ResultsWriter:
         self._handle: TextIO = self.path.open("a" if resume else "w", encoding="utf-8")
 
     def write(self, record: AnswerResult) -> None:
-        self._handle.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
+        line = json.dumps(record.to_dict(), ensure_ascii=False)
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (e.g. in an LLM's claim text): JSON's \u escapes keep it
+            line = json.dumps(record.to_dict())
+        self._handle.write(line + "\n")
         self._handle.flush()
 
     def close(self) -> None:
