@@ -33,8 +33,9 @@ def error_record(item: Interaction | LineError, reason: str) -> AnswerResult:
     return AnswerResult(item.id, item.line, "error", error=reason, source_format=item.source_format)
 
 
-def check_isolated(chunk: Sequence[Interaction | LineError], checker: Any, options: Any, check: ChunkCheck,
-                   record_timeout: float = 0) -> list[AnswerResult]:
+def check_isolated(
+    chunk: Sequence[Interaction | LineError], checker: Any, options: Any, check: ChunkCheck, record_timeout: float = 0
+) -> list[AnswerResult]:
     """``check(chunk, checker, options)``, falling back to one record at a time when the chunk fails.
 
     record_timeout: seconds of work per record (0: none); the whole chunk gets ``record_timeout`` × its size.

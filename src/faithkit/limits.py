@@ -40,8 +40,10 @@ def record_limits(max_record_bytes: int | None = None, record_timeout: float | N
     if (max_record_bytes or 0) < 0 or (record_timeout or 0) < 0:
         raise UsageError("--max-record-bytes and --record-timeout must be 0 (no limit) or more")
     default = RecordLimits()
-    return RecordLimits(default.max_record_bytes if max_record_bytes is None else max_record_bytes,
-                        default.record_timeout if record_timeout is None else record_timeout)
+    return RecordLimits(
+        default.max_record_bytes if max_record_bytes is None else max_record_bytes,
+        default.record_timeout if record_timeout is None else record_timeout,
+    )
 
 
 class RecordTimeout(Exception):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 import platform
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -26,6 +25,7 @@ from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
 from faithkit.errors import UsageError
 from faithkit.guards import expect_verdicts
+from faithkit.io.lock import OutputLock
 from faithkit.io.log import LineError, read_log
 from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
 from faithkit.isolation import check_isolated
@@ -44,6 +44,7 @@ from faithkit.records import (
     Verdict,
     is_flag,
 )
+from faithkit.resume import check_resume, run_identity, write_run_file
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.sentences import split_sentences
 
@@ -218,7 +219,26 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
 
     resume: continue an interrupted run (records already written are kept and not redone).
     overwrite: replace an existing results folder. Without either, an existing folder is an error.
+    The folder is locked for the whole run (``io/lock.py``): a second run on it is refused.
     """
+    out = Path(out_dir)
+    if not Path(log_path).is_file():
+        raise UsageError(f"input log not found: {log_path}")
+    check_output_folder(out, resume=resume, overwrite=overwrite)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the results folder {out}: {exc.strerror or exc}") from exc
+    with OutputLock(out):
+        return _run_check_locked(log_path, out, checker, options, resume=resume, overwrite=overwrite,
+                                 command=command, progress=progress)
+
+
+def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checker,
+                      options: CheckOptions | None = None, *, resume: bool = False, overwrite: bool = False,
+                      command: Sequence[str] | None = None,
+                      progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """``run_check`` once the folder is locked."""
     options = options or CheckOptions()
     log_path, out = Path(log_path), Path(out_dir)
     if not log_path.is_file():
@@ -226,13 +246,13 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     check_output_folder(out, resume=resume, overwrite=overwrite)
     started = _now()
     input_hash = _sha256(log_path)
-    if resume and (out / "run.json").exists():
-        previous = json.loads((out / "run.json").read_text())
-        if previous.get("input_sha256") != input_hash:
-            raise UsageError(f"cannot resume: {log_path} changed since the interrupted run in {out}")
+    identity = run_identity(checker.spec(), options.claims.spec(), options.refusals.patterns,
+                            options.check_reference)
+    if resume:
+        check_resume(out, log_path, input_hash, identity)
     out.mkdir(parents=True, exist_ok=True)
     (out / MANIFEST_FILE).unlink(missing_ok=True)
-    (out / "run.json").write_text(json.dumps({"input_sha256": input_hash, "started_at": started}))
+    write_run_file(out, input_hash, started, identity)
     writer = ResultsWriter(out, resume=resume)
     summary = RunSummary()
     for record in writer.done:
@@ -262,7 +282,6 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
         packages=package_versions(), started_at=started, finished_at=_now(), resumed=bool(resume and writer.done),
         complete=True, summary=result, profiles=summary.profiles(),
     )
-    write_manifest(out, manifest)
-    (out / "run.json").unlink(missing_ok=True)
+    write_manifest(out, manifest)  # run.json stays: a later --resume compares against it
     return manifest.to_dict()
 

@@ -33,8 +33,7 @@ def test_bad_line_is_its_own_record_and_the_run_goes_on(tmp_path, name, raw, rea
         assert records[1]["status"] == "error" and reason in records[1]["error"], records[1]
     assert manifest["summary"]["answers"] == 3
     # resuming the finished run reads the same records back and writes no other
-    run_check(_log(tmp_path, raw), out, ScriptedChecker(default="supported"), CheckOptions(chunk_size=2),
-              resume=True)
+    run_check(_log(tmp_path, raw), out, ScriptedChecker(default="supported"), CheckOptions(chunk_size=2), resume=True)
     assert [r["line"] for r in read_results(out).records] == [1, 2, 3]
 
 
@@ -51,8 +50,9 @@ class Exploding(ScriptedChecker):
 
 
 def test_a_checker_exception_on_one_record_is_that_records_error(tmp_path):
-    rows = [{"id": str(i), "contexts": ["c"], "answer": "This will explode." if i == 2 else f"Claim {i}."}
-            for i in range(5)]
+    rows = [
+        {"id": str(i), "contexts": ["c"], "answer": "This will explode." if i == 2 else f"Claim {i}."} for i in range(5)
+    ]
     log = tmp_path / "log.jsonl"
     log.write_text("".join(json.dumps(r) + "\n" for r in rows))
     run_check(log, tmp_path / "out", Exploding(default="supported"), CheckOptions(chunk_size=5))
@@ -62,13 +62,16 @@ def test_a_checker_exception_on_one_record_is_that_records_error(tmp_path):
 
 
 def test_a_record_over_its_time_budget_is_an_error_and_the_others_are_scored(tmp_path):
-    rows = [{"id": str(i), "contexts": ["c"], "answer": "This is slow." if i == 1 else f"Claim {i}."}
-            for i in range(3)]
+    rows = [{"id": str(i), "contexts": ["c"], "answer": "This is slow." if i == 1 else f"Claim {i}."} for i in range(3)]
     log = tmp_path / "log.jsonl"
     log.write_text("".join(json.dumps(r) + "\n" for r in rows))
     started = time.monotonic()
-    run_check(log, tmp_path / "out", Exploding(default="supported"),
-              CheckOptions(chunk_size=3, limits=RecordLimits(record_timeout=0.3)))
+    run_check(
+        log,
+        tmp_path / "out",
+        Exploding(default="supported"),
+        CheckOptions(chunk_size=3, limits=RecordLimits(record_timeout=0.3)),
+    )
     assert time.monotonic() - started < 4
     records = read_results(tmp_path / "out").records
     assert [r["status"] for r in records] == ["scored", "error", "scored"]
