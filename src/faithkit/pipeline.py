@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from faithkit import __version__
-from faithkit.checkers.base import Checker, merged_counters, warnings_of
+from faithkit.cache_repair import cache_warnings
+from faithkit.checkers.base import Checker, merged_counters, walk, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
 from faithkit.errors import UsageError
@@ -275,6 +276,8 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
     # Counts read from the written records win: a checker's own counters also see the reference checks.
     result.update({k: v for k, v in merged.items() if k not in result})
     result["checker_counters"] = merged
+    if warnings := cache_warnings(walk(checker, options.claims)):
+        result["cache_warnings"] = warnings  # a damaged cache was rebuilt or turned off: verdicts are unaffected
     manifest = RunManifest(
         results_format=RESULTS_FORMAT, faithkit_version=__version__, command=tuple(command or sys.argv),
         input={"path": str(log_path), "sha256": input_hash, "records": summary.answers},

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from faithkit.checkers.labels import LabelOrder, resolve_label_order
+from faithkit.checkers.model_files import PAIR_SCORER_VERSION, model_files_hash, valid_pair_value
 from faithkit.errors import MissingDependencyError, ModelLoadError
 
 SMOKE_PREMISE = "The dog is sleeping on the porch."
@@ -136,6 +137,17 @@ class PairScorer:
         return cols
 
 
+def _files_identity(scorer: PairScorer) -> dict[str, str]:
+    """The config / tokenizer files' hash (local folders) and the scorer's code version, computed once."""
+    cached = getattr(scorer, "_files_identity", None)
+    if cached is None:
+        cached = {"scorer_version": PAIR_SCORER_VERSION}
+        if scorer.is_local:
+            cached["model_files"] = model_files_hash(Path(scorer.source).expanduser())
+        scorer._files_identity = cached  # type: ignore[attr-defined]
+    return cached
+
+
 PAIR_COUNTERS = ("nli_pairs", "nli_pairs_unique", "nli_pairs_scored", "nli_cache_hits", "truncated_pairs")
 
 
@@ -154,7 +166,7 @@ class CachedPairScoring:
         """What a cached score depends on (the cache key's model part)."""
         scorer = self.scorer()
         identity = {"weights": scorer.identity, "max_length": scorer.max_length,
-                    "labels": list(scorer.labels.names), "checker": self.kind}
+                    "labels": list(scorer.labels.names), "checker": self.kind, **_files_identity(scorer)}
         if scorer.entailment_label is not None:
             identity["entailment_label"] = scorer.entailment_label
         return identity
@@ -167,6 +179,11 @@ class CachedPairScoring:
 
         store = PairScoreCache(self.cache, self.identity())
         cached = store.get_many(pairs)
+        invalid = [i for i, value in enumerate(cached) if value is not None and not valid_pair_value(value)]
+        for i in invalid:  # a stored value that is not a probability row is a miss, recomputed and overwritten
+            cached[i] = None
+        if invalid:
+            self.counters["nli_cache_invalid"] = self.counters.get("nli_cache_invalid", 0) + len(invalid)
         missing = [i for i, value in enumerate(cached) if value is None]
         fresh = self.scorer().score([pairs[i] for i in missing])
         store.put_many([pairs[i] for i in missing],

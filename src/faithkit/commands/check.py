@@ -144,6 +144,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
+    for warning in manifest["summary"].get("cache_warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
     if not args.quiet:
         print_summary(manifest, args.out)
     return 0
