@@ -80,15 +80,13 @@ def open_or_rebuild(path: Path, warnings: list[str]) -> sqlite3.Connection | Non
 
 
 def cache_warnings(components: Any) -> list[str]:
-    """Warnings of every ContentCache reachable from these components (``cache`` or ``_cache`` attributes,
-    or a session's), each cache once."""
-    from faithkit.cache import ContentCache
-
-    seen: dict[int, ContentCache] = {}
+    """Warnings of every content cache reachable from these components (``cache`` or ``_cache`` attributes,
+    or a session's), each cache once. Duck-typed (a ``warnings`` list): ``faithkit.cache`` imports this module."""
+    seen: dict[int, Any] = {}
     for component in components:
         for holder in (component, getattr(component, "session", None)):
             for name in ("cache", "_cache"):
                 value = getattr(holder, name, None) if holder is not None else None
-                if isinstance(value, ContentCache):
+                if isinstance(getattr(value, "warnings", None), list) and hasattr(value, "mode"):
                     seen[id(value)] = value
     return [w for cache in seen.values() for w in cache.warnings]
