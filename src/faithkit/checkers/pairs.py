@@ -24,6 +24,7 @@ from faithkit.errors import MissingDependencyError, ModelLoadError
 SMOKE_PREMISE = "The dog is sleeping on the porch."
 SMOKE_ENTAILED = "The dog is sleeping."
 SMOKE_CONTRADICTED = "The dog is not sleeping."
+SMOKE_NEUTRAL = "The dog's name is Max."
 
 
 def weights_hash(folder: Path) -> str:
@@ -91,13 +92,24 @@ class PairScorer:
             self._smoke_check()
 
     def _smoke_check(self) -> None:
-        scores = self.score([(SMOKE_PREMISE, SMOKE_ENTAILED), (SMOKE_PREMISE, SMOKE_CONTRADICTED)]).probs
-        entailed, contradicted = scores
+        scores = self.score([(SMOKE_PREMISE, SMOKE_ENTAILED), (SMOKE_PREMISE, SMOKE_CONTRADICTED),
+                             (SMOKE_PREMISE, SMOKE_NEUTRAL)]).probs
+        entailed, contradicted, neutral = scores
         if not (entailed[0] >= 0.5 and entailed[0] == entailed.max() and contradicted[0] < 0.5):
             raise ModelLoadError(
                 f"NLI model {self.source!r} failed the smoke check with labels {self.labels.names}: "
                 f"P(entailment) was {entailed[0]:.3f} for an obvious entailment and {contradicted[0]:.3f} for an "
                 "obvious contradiction. Its label order or head is not what faithkit expects."
+            )
+        if self.labels.contradiction is not None and not (
+                contradicted[2] == contradicted.max() and neutral[0] < 0.5):
+            # A 3-way head: the contradiction column must be the contradiction (a neutral <-> contradiction swap
+            # in id2label passes the entailment test but turns the window veto and label3 upside down).
+            raise ModelLoadError(
+                f"NLI model {self.source!r} failed the smoke check with labels {self.labels.names}: for an obvious "
+                f"contradiction it gave entailment/neutral/contradiction {contradicted.round(3).tolist()}, and "
+                f"P(entailment) {neutral[0]:.3f} for an unrelated claim. Its id2label names the wrong outputs "
+                "(neutral and contradiction swapped?)."
             )
 
     def token_lengths(self, pairs: Sequence[tuple[str, str]]) -> list[int]:
