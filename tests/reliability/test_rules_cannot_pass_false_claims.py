@@ -40,3 +40,50 @@ def test_a_head_count_never_turns_into_a_duration_or_a_per_user_price(default_st
 def test_the_total_a_head_count_does_give_is_still_derived(default_stack, claim, question):
     (verdict,) = default_stack.check([ClaimCheck(claim, (PRICES,), question=question)])
     assert verdict.label == "supported" and verdict.stage == "arithmetic"
+
+
+@pytest.mark.parametrize(
+    ("answer", "claim"),
+    [
+        (
+            "The current month is fully refunded, and I can't find any exceptions in the help center.",
+            "The current month is fully refunded, and I can't find any exceptions in the help center.",
+        ),
+        (
+            "Team plans are billed monthly. There's no information about fees, which are waived.",
+            "There's no information about fees, which are waived.",
+        ),
+        (
+            "Refunds take 5 days and I can't find anything about fees.",
+            "Refunds take 5 days and I can't find anything about fees.",
+        ),
+    ],
+)
+def test_a_refusal_phrase_never_hides_a_factual_claim(tmp_path, answer, claim):
+    import json
+
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.io.results import read_results
+    from faithkit.pipeline import run_check
+
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"id": "a", "contexts": ["Team plans are billed monthly."], "answer": answer}) + "\n")
+    run_check(log, tmp_path / "out", ScriptedChecker({"Team plans are billed monthly.": "supported"}))
+    (record,) = read_results(tmp_path / "out").records
+    assert record["status"] == "scored" and record["unsupported"] is True
+    assert claim in [c["text"] for c in record["claims"]]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I can't find information about refunds for annual plans in the help center.",
+        "I'm sorry, but I couldn't find details about that in the documentation.",
+        "Unfortunately, the help center doesn't mention whether exports are encrypted.",
+        "I can't find anything about it in the articles, including the pricing page.",
+    ],
+)
+def test_a_plain_refusal_is_still_a_refusal(tmp_path, answer):
+    from faithkit.scoring import RefusalDetector
+
+    assert RefusalDetector().match(answer) is not None
