@@ -37,6 +37,20 @@ FILLER = STOPWORDS | frozenset(
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
+_BE = r"(?:is|are|was|were|isn't|aren't|wasn't|weren't|is not|are not|was not|were not|'s)"
+_ENDS_WITH_BE = re.compile(rf"\b{_BE}\s*$", re.IGNORECASE)
+_STARTS_WITH_BE = re.compile(rf"^(?:{_BE}|not)\b", re.IGNORECASE)
+_JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then)\b|\d", re.IGNORECASE)
+
+
+def _topic_of_refusal(prefix: str, matched: str) -> bool:
+    """``Number porting`` in "Number porting isn't something these articles explain": a short subject joined to
+    the refusal by "is" / "isn't" (in the prefix or at the start of the match), with no second clause in it."""
+    if len(prefix.split()) > 6 or _JOINS.search(prefix):
+        return False
+    return bool(_ENDS_WITH_BE.search(prefix) or _STARTS_WITH_BE.match(matched))
+
+
 def _contentless(text: str) -> bool:
     """No word that could carry a factual claim: only filler, pronouns and stopwords, and no digits."""
     for word in _WORD.findall(text.lower()):
@@ -59,7 +73,8 @@ def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | N
             continue
         span = match_span(clause)
         if span is not None:
-            if not _contentless(clause[: span[0]]):
+            prefix = clause[: span[0]]
+            if not (_contentless(prefix) or _topic_of_refusal(prefix, clause[span[0] : span[1]])):
                 return False  # "Refunds take 5 days and I can't find ..." : a claim before the refusal
             declined = True
             continue

@@ -23,13 +23,15 @@ DEFAULT_ROUTE_BELOW = 0.98  # see checkers/cascade.py for how it was chosen
 class JudgeOptions(LLMOptions):
     """judge_mode: batch (one call per answer), per-claim, or extract-and-label (one call extracts and labels
     the claims; needs LLM claims); strict: SUPPORTED only if stated explicitly; repeats / repeat_modes: run the
-    judge N times (comma-separated modes to cycle through); claims_per_call: the batch judge's chunk size."""
+    judge N times (comma-separated modes to cycle through); claims_per_call: the batch judge's chunk size;
+    quote_nli: veto (default) / flag / off, whether the NLI model must find the judge's quote entailing the claim."""
 
     judge_mode: Literal["batch", "per-claim", "extract-and-label"] = "batch"
     strict: bool = False
     repeats: int = Field(1, ge=1)
     repeat_modes: str | None = None
     claims_per_call: int = Field(20, ge=1)
+    quote_nli: Literal["veto", "flag", "off"] = "veto"  # NLI's check of each SUPPORTED quote (quote_nli.py)
 
     @field_validator("repeat_modes", mode="before")
     @classmethod

@@ -17,6 +17,7 @@ from faithkit.errors import ResultsError
 from faithkit.io.files import atomic_write_text
 from faithkit.io.jsonl import JSONLineError, iter_jsonl
 from faithkit.records import AnswerResult, RunManifest
+from faithkit.secrets import scrub
 
 RESULTS_FORMAT = 1
 RESULTS_FILE = "results.jsonl"
@@ -112,7 +113,7 @@ class ResultsWriter:
             line.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate (e.g. in an LLM's claim text): JSON's \u escapes keep it
             line = json.dumps(record.to_dict())
-        self._handle.write(line + "\n")
+        self._handle.write(scrub(line) + "\n")  # no URL credentials or env secrets in results (secrets.py)
         self._handle.flush()
 
     def close(self) -> None:
@@ -121,4 +122,5 @@ class ResultsWriter:
 
 def write_manifest(folder: Path, manifest: RunManifest) -> None:
     """Write manifest.json atomically so a reader never sees half a manifest."""
-    atomic_write_text(folder / MANIFEST_FILE, json.dumps(manifest.to_dict(), indent=2, ensure_ascii=False) + "\n")
+    text = json.dumps(manifest.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    atomic_write_text(folder / MANIFEST_FILE, scrub(text))

@@ -7,7 +7,7 @@ the original text (pysbd's own spans are unreliable when a sentence repeats), so
 
 pysbd's time grows with the square of a paragraph's length (22 KB: 1 s, 86 KB: 14 s), so a paragraph longer
 than ``MAX_SEGMENT_CHARS`` is first cut into bounded pieces at sentence-like boundaries (end punctuation then
-space, else any space, else a hard cut) and pysbd splits each piece: linear time, the same boundaries
+space; a longer sentence is kept whole up to four times that, then cut at a space) and pysbd splits each piece: linear time, the same boundaries
 wherever pysbd would have cut at the same punctuation.
 """
 
@@ -61,14 +61,18 @@ def _trimmed(text: str, start: int, end: int, block_first: bool) -> tuple[int, i
 
 
 def bounded_pieces(block: str, limit: int = MAX_SEGMENT_CHARS) -> list[tuple[int, int]]:
-    """Spans covering ``block`` in order, each at most ``limit`` characters, cut after the last sentence end
-    (else the last space) inside each window; one linear pass."""
+    """Spans covering ``block`` in order, cut after the last sentence end inside each ``limit``-character
+    window (a sentence longer than that runs on to its end, up to ``4 * limit``; beyond, the last space);
+    one linear pass."""
     spans, start = [], 0
     while len(block) - start > limit:
         window_end = start + limit
         cut = None
         for match in _SENTENCE_END.finditer(block, start + limit // 2, window_end):
             cut = match.end()
+        if cut is None:  # one long sentence: keep it whole up to 4 windows, then cut at a space
+            later = _SENTENCE_END.search(block, window_end, start + 4 * limit)
+            cut = later.end() if later else (len(block) if len(block) - start <= 4 * limit else None)
         if cut is None:
             space = block.rfind(" ", start + 1, window_end)
             cut = space + 1 if space > start else window_end
