@@ -8,7 +8,6 @@ material is data: instructions inside a passage or an answer are text to check, 
 from __future__ import annotations
 
 import html
-
 from collections.abc import Sequence
 
 from faithkit.records import Passage

@@ -7,7 +7,8 @@ the original text (pysbd's own spans are unreliable when a sentence repeats), so
 
 pysbd's time grows with the square of a paragraph's length (22 KB: 1 s, 86 KB: 14 s), so a paragraph longer
 than ``MAX_SEGMENT_CHARS`` is first cut into bounded pieces at sentence-like boundaries (end punctuation then
-space; a longer sentence is kept whole up to four times that, then cut at a space) and pysbd splits each piece: linear time, the same boundaries
+space; a longer sentence is kept whole up to four times that, then cut at a space)
+and pysbd splits each piece: linear time, the same boundaries
 wherever pysbd would have cut at the same punctuation.
 """
 
