@@ -16,6 +16,7 @@ from typing import Any
 
 from faithkit.errors import UsageError
 from faithkit.io.results import MANIFEST_FILE
+from faithkit.secrets import scrub
 
 RUN_FILE = "run.json"
 _IGNORED = frozenset({"cache"})
@@ -31,18 +32,20 @@ def _comparable(value: Any) -> Any:
 
 
 def run_identity(checker_spec: Any, claims_spec: Any, refusal_patterns: Any, check_reference: bool) -> dict:
-    """The settings a resumed run must share with the run it continues."""
+    """The settings a resumed run must share with the run it continues (scrubbed as run.json stores them)."""
     return json.loads(
-        json.dumps(
-            _comparable(
-                {
-                    "checker": checker_spec,
-                    "claims": claims_spec,
-                    "refusal_patterns": list(refusal_patterns),
-                    "check_reference": check_reference,
-                }
-            ),
-            default=str,
+        scrub(
+            json.dumps(
+                _comparable(
+                    {
+                        "checker": checker_spec,
+                        "claims": claims_spec,
+                        "refusal_patterns": list(refusal_patterns),
+                        "check_reference": check_reference,
+                    }
+                ),
+                default=str,
+            )
         )
     )
 
@@ -100,8 +103,7 @@ def check_resume(out: Path, log_path: Path, input_sha256: str, identity: dict[st
 def write_run_file(out: Path, input_sha256: str, started_at: str, identity: dict[str, Any]) -> None:
     from faithkit.io.files import atomic_write_text
 
-    atomic_write_text(
-        out / RUN_FILE,
-        json.dumps({"input_sha256": input_sha256, "started_at": started_at, "identity": identity}, ensure_ascii=False)
-        + "\n",
+    text = json.dumps(
+        {"input_sha256": input_sha256, "started_at": started_at, "identity": identity}, ensure_ascii=False
     )
+    atomic_write_text(out / RUN_FILE, scrub(text) + "\n")  # no URL credentials or env secrets (secrets.py)

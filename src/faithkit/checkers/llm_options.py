@@ -40,6 +40,14 @@ class JudgeOptions(LLMOptions):
             return ",".join(str(v) for v in value)
         return value
 
+    @field_validator("quote_nli", mode="before")
+    @classmethod
+    def _quote_nli_switch(cls, value: object) -> object:
+        """``quote_nli=off`` / ``on`` arrive from a spec string as booleans."""
+        if isinstance(value, bool):
+            return "veto" if value else "off"
+        return value
+
     def modes(self) -> list[str]:
         return [m.strip() for m in (self.repeat_modes or "").split(",") if m.strip()]
 
