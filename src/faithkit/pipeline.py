@@ -28,6 +28,7 @@ from faithkit.errors import UsageError
 from faithkit.guards import expect_verdicts
 from faithkit.io.lock import OutputLock
 from faithkit.io.log import LineError, read_log
+from faithkit.io.paths import check_input_file
 from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
 from faithkit.isolation import check_isolated
 from faithkit.limits import RecordLimits
@@ -223,8 +224,7 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     The folder is locked for the whole run (``io/lock.py``): a second run on it is refused.
     """
     out = Path(out_dir)
-    if not Path(log_path).is_file():
-        raise UsageError(f"input log not found: {log_path}")
+    check_input_file(log_path)
     check_output_folder(out, resume=resume, overwrite=overwrite)
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -87,3 +87,16 @@ def test_long_paragraph_answer_is_split_in_linear_time(tmp_path):
     assert time.monotonic() - started < 20  # pysbd alone: minutes
     record = read_results(tmp_path / "out").records[0]
     assert record["status"] == "scored" and len(record["claims"]) > 1000
+
+
+def test_an_error_line_never_shadows_the_record_checked_under_its_id(tmp_path):
+    from faithkit.compare import _first_by_id
+
+    bad = {"id": "a", "contexts": 5, "answer": "x"}
+    good = {"id": "a", "contexts": ["c"], "answer": "Claim."}
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in (bad, good, bad)))
+    run_check(log, tmp_path / "out", ScriptedChecker(default="supported"))
+    results = read_results(tmp_path / "out")
+    assert [(r["id"], r["status"]) for r in results.records] == [("a", "error"), ("a", "scored"), ("a#line3", "error")]
+    assert _first_by_id(results)["a"].status == "scored"

@@ -73,13 +73,17 @@ class PairScorer:
         self.device = device
         local = Path(model).expanduser()
         self.is_local = local.is_dir()
+        if not self.is_local and (str(model).startswith((".", "/", "~")) or local.exists()):
+            raise ModelLoadError(f"NLI model folder not found: {model}" if not local.exists() else
+                                 f"NLI model {model} is a file, expected a model folder")
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(local) if self.is_local else self.source,
                                                            revision=revision)
             net = AutoModelForSequenceClassification.from_pretrained(
                 str(local) if self.is_local else self.source, revision=revision)
-        except (OSError, ValueError) as exc:
-            raise ModelLoadError(f"could not load NLI model {self.source!r}: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - any load failure (a size mismatch, a pickle) is a load error
+            raise ModelLoadError(f"could not load NLI model {self.source!r}: {type(exc).__name__}: "
+                                 f"{str(exc)[:500]}") from exc
         self.model = net.float().to(device).eval()
         self.entailment_label = entailment_label
         self.labels: LabelOrder = resolve_label_order(self.model.config.id2label, entailment_label)

@@ -115,13 +115,13 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.checkers.base import load_checker
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
     from faithkit.guards import check_threshold
+    from faithkit.io.paths import check_input_file
     from faithkit.limits import record_limits
     from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
     from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector
 
-    if not args.log.is_file():
-        raise UsageError(f"input log not found: {args.log}")
+    check_input_file(args.log)
     if args.chunk_size < 1 or (args.batch_size is not None and args.batch_size < 1):
         raise UsageError("--chunk-size and --batch-size must be at least 1")
     check_threshold(args.threshold, "--threshold")

@@ -147,6 +147,7 @@ def read_log(path: str | Path, max_record_bytes: int = DEFAULT_MAX_RECORD_BYTES)
     if not path.is_file():
         raise UsageError(f"input log not found: {path}")
     seen: dict[str, int] = {}
+    error_ids: set[str] = set()
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, 1):
             item = parse_line(raw, number, max_record_bytes)
@@ -158,6 +159,10 @@ def read_log(path: str | Path, max_record_bytes: int = DEFAULT_MAX_RECORD_BYTES)
                                      f"duplicate id {item.id!r} (first seen on line {seen[item.id]})")
                 else:
                     seen[item.id] = number
+            elif item.id in seen or item.id in error_ids:  # an error must not shadow a record with its id
+                item = LineError(number, f"{item.id}#line{number}", item.reason)
+            else:
+                error_ids.add(item.id)  # a later good line with this id is still checked (compare prefers it)
             yield item
 
 

@@ -90,8 +90,8 @@ def completed_lines(results_path: Path) -> list[AnswerResult]:
                 break
             try:
                 records.append(AnswerResult.from_dict(json.loads(raw)))
-            except json.JSONDecodeError:
-                break
+            except (ValueError, TypeError, KeyError, AttributeError):  # torn, not UTF-8, or not a record
+                break  # this line and the rest are redone: nothing is lost, nothing is counted twice
             good_bytes += len(raw)
     with results_path.open("r+b") as handle:
         handle.truncate(good_bytes)
@@ -113,8 +113,12 @@ class ResultsWriter:
             line.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate (e.g. in an LLM's claim text): JSON's \u escapes keep it
             line = json.dumps(record.to_dict())
-        self._handle.write(scrub(line) + "\n")  # no URL credentials or env secrets in results (secrets.py)
-        self._handle.flush()
+        try:
+            self._handle.write(scrub(line) + "\n")  # no URL credentials or env secrets in results (secrets.py)
+            self._handle.flush()
+        except OSError as exc:  # a full disk, a vanished folder: every record written so far is kept
+            raise ResultsError(f"cannot write {self.path}: {exc.strerror or exc}; the records written so far "
+                               "are kept, rerun with --resume once it is fixed") from exc
 
     def close(self) -> None:
         self._handle.close()
