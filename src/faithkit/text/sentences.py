@@ -15,7 +15,7 @@ wherever pysbd would have cut at the same punctuation.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+import threading
 from typing import NamedTuple
 
 _BLOCK_BREAK = re.compile(r"\n\s*\n|\n(?=[ \t]*(?:[-*•·]|\d{1,3}[.)])\s)")
@@ -32,11 +32,19 @@ class Sentence(NamedTuple):
     end: int
 
 
-@lru_cache(maxsize=1)
-def _segmenter():
-    import pysbd
+_PER_THREAD = threading.local()
 
-    return pysbd.Segmenter(language="en", clean=False)
+
+def _segmenter():
+    """This thread's pysbd segmenter. Not one per process: ``Segmenter.segment`` keeps the text it is splitting
+    on the instance (``self.original_text``), so two threads sharing one matched one answer's sentences against
+    the other's text and lost sentences (an order- and timing-dependent cache miss in the LLM decomposer)."""
+    segmenter = getattr(_PER_THREAD, "segmenter", None)
+    if segmenter is None:
+        import pysbd
+
+        segmenter = _PER_THREAD.segmenter = pysbd.Segmenter(language="en", clean=False)
+    return segmenter
 
 
 def _blocks(text: str) -> list[tuple[int, int]]:
