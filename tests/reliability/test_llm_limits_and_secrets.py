@@ -133,3 +133,16 @@ def test_a_canary_key_and_url_credentials_appear_in_no_file_a_run_writes(tmp_pat
     assert CANARY not in result.stdout + result.stderr and URL_SECRET not in result.stdout + result.stderr
     records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert len(records) == 4 and records[-1]["status"] == "error"
+
+
+def test_a_large_invalid_reply_is_cut_in_raw_and_in_the_repair_request():
+    from faithkit.llm.schemas import JudgeReply
+    from faithkit.llm.structured import MAX_RAW_CHARS, StructuredCaller
+
+    big = "not json " * 100_000  # 900 KB: under the transport cap, over what a record keeps
+    with LoopbackServer([big, big]) as server:
+        client = OpenAICompatClient("m", base_url=server.base_url, retry=RetryPolicy(1, 0.01))
+        outcome = StructuredCaller(client, max_repairs=1).call([{"role": "user", "content": "x"}], JudgeReply, "v1")
+        repair_body = json.dumps(server.requests[1])
+    assert outcome.value is None and len(outcome.raw) < MAX_RAW_CHARS + 100
+    assert len(repair_body) < MAX_RAW_CHARS + 10_000
