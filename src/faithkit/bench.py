@@ -155,11 +155,12 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     window_counts: dict[str, int] = {}
     windowed = [c.window_sentences for c in walk(checker) if hasattr(c, "window_sentences")]  # e.g. under numbers
     window_sentences = windowed[0] if windowed else DEFAULT_WINDOW_SENTENCES
+    shaped = [c.premises_for for c in walk(checker) if hasattr(c, "premises_for")]  # chunked detectors
     for ci, claim in enumerate(claims):
         for di, doc in enumerate(claim.docs):
             passages = (Passage("doc", doc),)
             if doc not in window_counts:
-                window_counts[doc] = len(all_windows(passages, window_sentences))
+                window_counts[doc] = len(shaped[0](passages) if shaped else all_windows(passages, window_sentences))
             for sentence in claim_sentences(claim.claim):
                 requests.append(ClaimCheck(claim=sentence, passages=passages, group=claim.id))
                 owners.append((ci, di))
@@ -241,4 +242,18 @@ def format_table(results: dict[str, DatasetResult]) -> str:
         thr = f"{r.threshold:5.2f}" if r.threshold is not None else f"{'-':>5s}"
         lines.append(f"{name:34s} {r.n:6d} {r.balanced_accuracy:8.1f} {f'[{r.low:.1f}, {r.high:.1f}]':>15s} "
                      f"{thr} {acc3} {r.pairs_per_second:9.1f} {r.errors:6d}")
+    return "\n".join(lines)
+
+
+def format_checkers_table(results: dict[str, dict[str, DatasetResult]]) -> str:
+    """One table for several checkers (``faithkit bench --checker A --checker B``): a row per checker and file."""
+    width = max([7, *map(len, results)])
+    head = f"{'checker':{width}s} {'dataset':24s} {'n':>6s} {'bal.acc':>8s} {'95% interval':>15s} {'thr':>5s} " \
+           f"{'pairs/s':>9s} {'errors':>6s}"
+    lines = [head, "-" * len(head)]
+    for label, per_file in results.items():
+        for name, r in per_file.items():
+            thr = f"{r.threshold:5.2f}" if r.threshold is not None else f"{'-':>5s}"
+            lines.append(f"{label:{width}s} {name:24s} {r.n:6d} {r.balanced_accuracy:8.1f} "
+                         f"{f'[{r.low:.1f}, {r.high:.1f}]':>15s} {thr} {r.pairs_per_second:9.1f} {r.errors:6d}")
     return "\n".join(lines)

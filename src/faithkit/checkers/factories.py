@@ -78,10 +78,26 @@ def build_cascade(options: CascadeOptions, context: BuildContext) -> Any:
     if options.judge_mode == "extract-and-label":
         raise UsageError("the cascade needs claims before the judge: use --judge-mode batch or per-claim")
     judge = _judge(options.judge_options(), context, options.judge_mode)
-    nli = NLIChecker.from_options(options.nli_options(), cache=context.cache)
+    nli = first_stage(options, context) if options.first else NLIChecker.from_options(options.nli_options(),
+                                                                                       cache=context.cache)
     checker = CascadeChecker(nli, judge, route_below=options.route_below)
     checker.options = options
     return checker
+
+
+def first_stage(options: CascadeOptions, context: BuildContext) -> Any:
+    """The cascade's first stage from its ``first`` spec (any registered checker but a cascade), without its own
+    numbers stage: the cascade is wrapped in one as a whole."""
+    from faithkit.checkers.registry import build
+    from faithkit.checkers.spec import parse_checker_spec
+
+    spec = parse_checker_spec(str(options.first).replace(";", ","))
+    if spec.name == "cascade":
+        raise UsageError("a cascade's first stage cannot be another cascade")
+    nli_only = [k for k in ("nli_model", "nli_revision") if getattr(options, k) is not None]
+    if nli_only:
+        raise UsageError(f"cascade: first={options.first!r} names the first stage; drop {', '.join(nli_only)}")
+    return build(spec.name, {**spec.options, "numbers": False, "arithmetic": False}, context)
 
 
 def build_llm_claims(options: JudgeOptions, context: BuildContext) -> Any:

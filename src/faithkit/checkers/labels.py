@@ -101,3 +101,40 @@ def resolve_label_order(id2label: dict[int | str, str], entailment_label: str | 
         f"unsupported label set {sorted(shape)} in id2label {dict(id2label)}; need entailment/neutral/"
         "contradiction or entailment/not_entailment"
     )
+
+
+def resolve_positive_label(id2label: dict[int | str, str], positive_label: str | None = None) -> LabelOrder:
+    """The roles of a binary "supported" head (the ``classifier`` kind): which output means supported.
+
+    positive_label None: resolved by name only (supported / entailment / consistent vs their negatives);
+    names that say nothing (``LABEL_0``/``LABEL_1``, ``0``/``1``) are refused with a hint. Given, it must be
+    exactly one output's name; a bare index (``1``) is accepted only spelled as its default name ``LABEL_1``
+    would be, i.e. when id2label names that output ``1`` or ``LABEL_1``: the user said so, nothing is guessed.
+    A head with other than two outputs is refused (a 3-way NLI head is the ``nli`` kind).
+    """
+    if not id2label:
+        raise LabelOrderError("model config has no id2label: cannot tell which output is 'supported'")
+    items = sorted(((int(k), str(v)) for k, v in id2label.items()), key=lambda kv: kv[0])
+    if len(items) != 2:
+        raise LabelOrderError(f"the classifier kind reads binary 'supported' heads; id2label {dict(id2label)} has "
+                              f"{len(items)} outputs (a 3-way NLI head is the nli kind: --checker nli:model=...)")
+    if positive_label is None:
+        try:
+            return resolve_label_order(id2label)
+        except LabelOrderError as exc:
+            raise LabelOrderError(
+                f"cannot tell which output of id2label {dict(id2label)} means 'supported' ({exc}); name it "
+                "with the option positive_label (e.g. positive_label=LABEL_1, after checking the model card)"
+            ) from None
+    wanted = str(positive_label)
+    matches = [i for i, v in items if v == wanted or (wanted.isdigit() and v == f"LABEL_{wanted}")]
+    if len(matches) != 1:
+        raise LabelOrderError(f"positive_label {wanted!r} names {len(matches)} outputs of id2label "
+                              f"{dict(id2label)}; it must name exactly one of {[v for _, v in items]}")
+    positive = matches[0]
+    other = next(i for i, _ in items if i != positive)
+    other_meaning = _canonical(items[other][1])
+    if _canonical(items[positive][1]) == "not_entailment" or other_meaning == "entailment":
+        raise LabelOrderError(f"positive_label {wanted!r} contradicts the label names of id2label "
+                              f"{dict(id2label)}: refusing to read the 'not supported' output as support")
+    return LabelOrder(positive, None, None, other, tuple(v for _, v in items))

@@ -66,6 +66,9 @@ class CascadeOptions(JudgeOptions):
     batch_size: int = Field(32, ge=1)
     device: str = "cpu"
     smoke_check: bool = True
+    first: str | None = None
+    """The first stage as a checker spec with ``;`` between its options (``,`` separates the cascade's):
+    ``cascade:first=classifier:model=DIR;positive_label=supported``. None: NLI from the options above."""
 
     @field_validator("window_veto", mode="before")
     @classmethod

@@ -116,8 +116,12 @@ class PairScorer:
                 "(neutral and contradiction swapped?)."
             )
 
+    def encode(self, premises: list[str], hypotheses: list[str], **kwargs: Any) -> Any:
+        """Tokenize pairs (a subclass may join them another way: ``scorers.ClassifierScorer``)."""
+        return self.tokenizer(premises, hypotheses, **kwargs)
+
     def token_lengths(self, pairs: Sequence[tuple[str, str]]) -> list[int]:
-        encoded = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=False)
+        encoded = self.encode([p for p, _ in pairs], [h for _, h in pairs], truncation=False)
         return [len(ids) for ids in encoded["input_ids"]]
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> PairScores:
@@ -133,7 +137,7 @@ class PairScorer:
         with torch.inference_mode():
             for begin in range(0, len(order), self.batch_size):
                 idx = order[begin:begin + self.batch_size]
-                batch = self.tokenizer([pairs[i][0] for i in idx], [pairs[i][1] for i in idx],
+                batch = self.encode([pairs[i][0] for i in idx], [pairs[i][1] for i in idx],
                                        truncation="longest_first", max_length=self.max_length,
                                        padding="longest", return_tensors="pt").to(self.device)
                 logits = self.model(**batch).logits.float()
@@ -181,6 +185,8 @@ class CachedPairScoring:
     def identity(self) -> dict[str, Any]:
         """What a cached score depends on (the cache key's model part)."""
         scorer = self.scorer()
+        if hasattr(scorer, "cache_identity"):  # the detector kinds (checkers.scorers) say what their scores pin
+            return {**scorer.cache_identity(), "checker": self.kind}
         identity = {"weights": scorer.identity, "max_length": scorer.max_length,
                     "labels": list(scorer.labels.names), "checker": self.kind, **_files_identity(scorer)}
         if scorer.entailment_label is not None:

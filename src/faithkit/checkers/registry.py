@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from faithkit.checkers.base import Checker
+from faithkit.checkers.detector_options import ClassifierOptions, HHEMOptions, Seq2SeqOptions
 from faithkit.checkers.llm_options import CascadeOptions, JudgeOptions
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.options import STACK_KEYS, StackOptions
@@ -89,6 +90,9 @@ REGISTRY: dict[str, Entry] = {
     "judge": Entry(JudgeOptions, "faithkit.checkers.factories:build_judge"),
     "cascade": Entry(CascadeOptions, "faithkit.checkers.factories:build_cascade",
                      aliases={"revision": "nli_revision"}),
+    "classifier": Entry(ClassifierOptions, "faithkit.checkers.detector:build_classifier"),
+    "seq2seq": Entry(Seq2SeqOptions, "faithkit.checkers.detector:build_seq2seq"),
+    "hhem": Entry(HHEMOptions, "faithkit.checkers.detector:build_hhem"),
 }
 
 

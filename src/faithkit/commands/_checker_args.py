@@ -18,7 +18,7 @@ from faithkit.errors import UsageError
 __all__ = ["CheckerSpec", "add_checker_argument", "build_from_spec", "flag_options", "format_spec",
            "parse_checker_spec"]
 
-STRICT_FLAGS = frozenset({"window_sentences"})
+STRICT_FLAGS = frozenset({"window_sentences", "trust_remote_code"})
 """Flags that are an error, not a no-op, for a checker without that option."""
 
 
@@ -62,8 +62,9 @@ def build_from_spec(spec: CheckerSpec | str, flags: Mapping[str, Any] | None = N
 
 def checker_help(default: str | None) -> str:
     """Static on purpose: building --help must not import the registry (pydantic, option models)."""
-    return ("checker spec NAME[:KEY=VALUE,...], NAME a registered checker (nli, similarity, judge, cascade, or one "
-            "you registered), e.g. nli, similarity, nli:numbers=off, nli:threshold=0.6,window_sentences=1 "
+    return ("checker spec NAME[:KEY=VALUE,...], NAME a registered checker (nli, similarity, judge, cascade, "
+            "classifier, seq2seq, hhem, or one you registered), e.g. nli, similarity, nli:numbers=off, "
+            "nli:threshold=0.6,window_sentences=1, seq2seq:model=lytang/MiniCheck-Flan-T5-Large "
             f"(default: {default})")
 
 

@@ -7,6 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from faithkit.errors import UsageError
 
@@ -21,9 +22,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "dev files, never on the test files you report.")
     p.add_argument("files", nargs="+", type=Path, help=".jsonl (doc, claim, label[, group]) or .tsv (3-way NLI)")
     p.add_argument("--out", type=Path, required=True, help="where to write the JSON results")
-    p.add_argument("--checker", default="nli", metavar="SPEC",
+    p.add_argument("--checker", action="append", dest="checkers", metavar="SPEC",
                    help="checker to measure, a spec NAME[:KEY=VALUE,...] as in `faithkit check` (default nli); "
-                        "it must decide by a score")
+                        "it must decide by a score. Repeatable: several checkers on the same files, one table "
+                        "(e.g. --checker nli --checker classifier:model=DIR,positive_label=LABEL_1)")
+    p.add_argument("--trust-remote-code", action="store_true",
+                   help="let a model run its own code (hhem), only with --revision pinned to a 40-hex commit")
     p.add_argument("--model", help="model folder or hub id (default: the checker's default, for nli the bundled model)")
     p.add_argument("--revision", help="hub revision for --model")
     p.add_argument("--threshold", type=float, help="decision threshold (default: the checker's default)")
@@ -44,10 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from faithkit.bench import bench_file, format_table
-    from faithkit.checkers.base import merged_counters
-    from faithkit.checkers.registry import BuildContext
-    from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
+    from faithkit.bench import format_checkers_table, format_table
+    from faithkit.commands._checker_args import parse_checker_spec
     from faithkit.guards import check_threshold
 
     missing = [str(f) for f in args.files if not f.is_file()]
@@ -57,11 +59,38 @@ def run(args: argparse.Namespace) -> int:
     if len(set(stems)) != len(stems):
         raise UsageError("two files share a name (stem); results are keyed by file stem")
     check_threshold(args.threshold, "--threshold")
-    spec = parse_checker_spec(args.checker)
+    specs = [parse_checker_spec(text) for text in (args.checkers or ["nli"])]
+    labels = [spec.label for spec in specs]
+    if len(set(labels)) != len(labels):
+        raise UsageError("the same --checker spec is given twice")
+    runs = {spec.label: _bench_one(spec, args) for spec in specs}
+    results = {label: run.pop("results") for label, run in runs.items()}
+    payload = runs[labels[0]] if len(runs) == 1 else {
+        "seed": args.seed, "checkers": runs, "seconds": round(sum(r["seconds"] for r in runs.values()), 2)}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    print(format_table(results[labels[0]]) if len(runs) == 1 else format_checkers_table(results))
+    for label, run in runs.items():
+        truncated = run["counters"].get("truncated_pairs", 0)
+        if truncated:
+            who = f"{label}: " if len(runs) > 1 else ""
+            print(f"warning: {who}{truncated} (window, claim) pairs were longer than the model's limit and were "
+                  "truncated (counters.truncated_pairs in the JSON)", file=sys.stderr)
+    return 0
+
+
+def _bench_one(spec: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """Build one checker from its spec and the command's flags, and score every file with it."""
+    from faithkit.bench import bench_file
+    from faithkit.checkers.base import merged_counters
+    from faithkit.checkers.registry import BuildContext
+    from faithkit.commands._checker_args import build_from_spec
+
     numbers = True if args.numbers else None if {"numbers", "arithmetic"} & set(spec.options) else False
     flags = {"model": args.model, "revision": args.revision, "threshold": args.threshold,
              "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
-             "window_veto": False if args.no_window_veto else None, "numbers": numbers, "arithmetic": numbers}
+             "window_veto": False if args.no_window_veto else None, "numbers": numbers, "arithmetic": numbers,
+             "trust_remote_code": True if args.trust_remote_code else None}
     context = BuildContext()
     if args.cache != "off":
         from faithkit.cache import ContentCache
@@ -70,12 +99,12 @@ def run(args: argparse.Namespace) -> int:
     checker = build_from_spec(spec, flags, context)
     threshold = checker.threshold if args.threshold is None else args.threshold
     if threshold is None:
-        raise UsageError(f"checker {args.checker!r} has no score threshold to benchmark at")
+        raise UsageError(f"checker {spec.label!r} has no score threshold to benchmark at")
     results = {}
     started = time.time()
     for path in args.files:
         results[path.stem] = bench_file(checker, path, threshold, seed=args.seed)
-        print(f"{path.stem}: {results[path.stem].balanced_accuracy:.1f} "
+        print(f"{spec.label} {path.stem}: {results[path.stem].balanced_accuracy:.1f} "
               f"[{results[path.stem].low:.1f}, {results[path.stem].high:.1f}]", file=sys.stderr)
     payload = {
         "checker": checker.spec(),
@@ -85,12 +114,4 @@ def run(args: argparse.Namespace) -> int:
         "counters": merged_counters(checker),  # nli_pairs_scored vs nli_cache_hits: what ran
         "datasets": {name: r.as_dict() for name, r in results.items()},
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
-    print(format_table(results))
-    truncated = payload["counters"].get("truncated_pairs", 0)
-    if truncated:
-        print(f"warning: {truncated} (window, claim) pairs were longer than the model's limit and were truncated "
-              "(counters.truncated_pairs in the JSON)", file=sys.stderr)
-    return 0
-
+    return {**payload, "results": results}

@@ -23,6 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "the LLM model name")
     p.add_argument("--revision", help="hub revision (commit, tag or branch) for --model")
     p.add_argument("--threshold", type=float, help="decision threshold on the score (nli 0.5, similarity 0.7)")
+    p.add_argument("--trust-remote-code", action="store_true",
+                   help="let a model run its own code (hhem), only with --revision pinned to a 40-hex commit")
     p.add_argument("--claims", choices=["sentences", "llm"], default="sentences",
                    help="claim extraction: answer sentences (default) or an LLM decomposer")
     p.add_argument("--no-numbers", action="store_true",
@@ -69,6 +71,7 @@ def checker_flags(args: argparse.Namespace, name: str) -> dict:
     return {"model": model, "revision": args.revision, "threshold": args.threshold,
             "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
             "window_veto": False if args.no_window_veto else None,
+            "trust_remote_code": True if getattr(args, "trust_remote_code", False) else None,
             "numbers": False if args.no_numbers else None, "arithmetic": False if args.no_arithmetic else None,
             **given(args, LLM_FLAGS), **given(args, JUDGE_FLAGS)}
 
