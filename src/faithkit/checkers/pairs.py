@@ -157,13 +157,15 @@ class PairScorer:
         return cols
 
 
-def _files_identity(scorer: PairScorer) -> dict[str, str]:
+def _files_identity(scorer: Any) -> dict[str, str]:
     """The config / tokenizer files' hash (local folders) and the scorer's code version, computed once."""
     cached = getattr(scorer, "_files_identity", None)
     if cached is None:
         cached = {"scorer_version": PAIR_SCORER_VERSION}
-        if scorer.is_local:
-            cached["model_files"] = model_files_hash(Path(scorer.source).expanduser())
+        inner = getattr(scorer, "_scorer", scorer)  # a detector wraps its kind's scorer
+        source = getattr(scorer, "source", None) or getattr(inner, "source", None)
+        if source is not None and Path(source).expanduser().is_dir():
+            cached["model_files"] = model_files_hash(Path(source).expanduser())
         scorer._files_identity = cached  # type: ignore[attr-defined]
     return cached
 
@@ -186,7 +188,7 @@ class CachedPairScoring:
         """What a cached score depends on (the cache key's model part)."""
         scorer = self.scorer()
         if hasattr(scorer, "cache_identity"):  # the detector kinds (checkers.scorers) say what their scores pin
-            return {**scorer.cache_identity(), "checker": self.kind}
+            return {**scorer.cache_identity(), "checker": self.kind, **_files_identity(scorer)}
         identity = {"weights": scorer.identity, "max_length": scorer.max_length,
                     "labels": list(scorer.labels.names), "checker": self.kind, **_files_identity(scorer)}
         if scorer.entailment_label is not None:
