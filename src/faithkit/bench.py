@@ -165,8 +165,10 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
                 requests.append(ClaimCheck(claim=sentence, passages=passages, group=claim.id))
                 owners.append((ci, di))
                 pairs += window_counts[doc]
+    from faithkit.progress import check_with_progress
+
     start = time.perf_counter()
-    verdicts = checker.check(requests)
+    verdicts = check_with_progress(checker, requests)
     seconds = time.perf_counter() - start
     expect_verdicts(checker, verdicts, len(requests))
     chunk_scores: dict[tuple[int, int], float] = {}

@@ -9,7 +9,9 @@ Order of judgement, and why:
    swap that "fixed" 18% of answers). Failing checks are still listed, as what the gate *would* say.
 2. *Fail* when the new unsupported-answer rate is above the ceiling, or when the paired test finds a
    significant change (p < alpha) in the wrong direction (more broken than fixed), or when refusals rose by more
-   than the policy allows.
+   than the policy allows, or when more than ``max_newly_broken`` answers that were faithful in the baseline are
+   unsupported now, whatever the p-value (one newly broken answer never reaches p < 0.05, so without this a
+   regression on a named question passes under the rate ceiling).
 3. Otherwise *pass*.
 """
 
@@ -59,6 +61,7 @@ class GatePolicy:
     max_missing_rate: float = 0.0
     allow_measurement_change: bool = False
     min_overlap: float = DEFAULT_MIN_OVERLAP
+    max_newly_broken: int | None = None
 
     def __post_init__(self) -> None:
         for name in ("max_unsupported_rate", "max_error_rate", "max_claim_error_rate", "max_truncation_rate",
@@ -76,6 +79,11 @@ class GatePolicy:
         ):
             raise UsageError(f"gate policy: max_refusal_increase must be an integer >= 0, "
                              f"got {self.max_refusal_increase!r}")
+        if self.max_newly_broken is not None and (
+            isinstance(self.max_newly_broken, bool) or not isinstance(self.max_newly_broken, int)
+            or self.max_newly_broken < 0
+        ):
+            raise UsageError(f"gate policy: max_newly_broken must be an integer >= 0, got {self.max_newly_broken!r}")
         if not isinstance(self.allow_measurement_change, bool):
             raise UsageError("gate policy: allow_measurement_change must be true or false")
 
@@ -177,6 +185,12 @@ def decide(comparison: Comparison, policy: GatePolicy) -> GateDecision:
         if increase > policy.max_refusal_increase:
             failures.append(f"refusals rose by {increase} ({comparison.base.refusals} -> "
                             f"{comparison.new.refusals}), more than the allowed {policy.max_refusal_increase}")
+
+    if policy.max_newly_broken is not None and comparison.broken > policy.max_newly_broken:
+        ids = [p.id for p in comparison.newly_broken()]
+        shown = ", ".join(ids[:10]) + (f" and {len(ids) - 10} more" if len(ids) > 10 else "")
+        failures.insert(0, f"{comparison.broken} answer(s) faithful in the baseline are unsupported now, more than "
+                           f"the allowed {policy.max_newly_broken} (whatever the p-value): {shown}")
 
     outcome: Outcome = "inconclusive" if inconclusive else ("fail" if failures else "pass")
     return GateDecision(outcome, tuple(failures), tuple(inconclusive), policy)

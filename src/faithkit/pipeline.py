@@ -216,11 +216,12 @@ def check_output_folder(out: str | Path, *, resume: bool = False, overwrite: boo
 
 def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, options: CheckOptions | None = None,
               *, resume: bool = False, overwrite: bool = False, command: Sequence[str] | None = None,
-              progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+              progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Check a whole log into ``out_dir`` (results.jsonl + manifest.json) and return the manifest.
 
     resume: continue an interrupted run (records already written are kept and not redone).
     overwrite: replace an existing results folder. Without either, an existing folder is an error.
+    progress: called after each chunk with (answers, claims) done in it (``faithkit.progress.Progress``).
     The folder is locked for the whole run (``io/lock.py``): a second run on it is refused.
     """
     out = Path(out_dir)
@@ -238,7 +239,7 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
 def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checker,
                       options: CheckOptions | None = None, *, resume: bool = False, overwrite: bool = False,
                       command: Sequence[str] | None = None,
-                      progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+                      progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """``run_check`` once the folder is locked."""
     options = options or CheckOptions()
     log_path, out = Path(log_path), Path(out_dir)
@@ -263,12 +264,14 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
     try:
         items = (i for i in read_log(log_path, options.limits.max_record_bytes) if i.line > last_line)
         for chunk in _chunks(items, options.chunk_size):
+            claims = 0
             for record in check_isolated(chunk, checker, options, check_chunk, options.limits.record_timeout):
                 writer.write(record)
                 summary.add(record)
+                claims += len(record.claims)
             lines += len(chunk)
             if progress:
-                progress(len(chunk))
+                progress(len(chunk), claims)
     finally:
         writer.close()
     result = summary.as_dict()

@@ -17,7 +17,11 @@ from faithkit.cli import main
 )
 def test_sample_size_prints_the_number(argv: list[str], expected: str, capsys) -> None:
     assert main(["sample-size", *argv]) == 0
-    assert capsys.readouterr().out.strip() == expected
+    out = capsys.readouterr().out.strip()
+    assert out.startswith(f"{expected} labeled items per fault type are needed to estimate a rate near ")
+    rate, margin = argv[1], argv[3]
+    confidence = f"{float(argv[5]):.0%}" if len(argv) > 4 else "95%"
+    assert f"near {float(rate):g} to within ±{float(margin):g} at {confidence} confidence" in out
 
 
 def test_sample_size_rejects_a_rate_of_one(capsys) -> None:

@@ -13,4 +13,5 @@ COMMAND_MODULES: list[str] = [
     "omissions",
     "decompose_audit",
     "rescore",
+    "report",
 ]

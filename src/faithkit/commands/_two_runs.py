@@ -12,6 +12,8 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="write the comparison as JSON")
     parser.add_argument("--markdown", metavar="FILE", help="write a markdown summary")
     parser.add_argument("--junit", metavar="FILE", help="write JUnit XML: one test case per answer")
+    parser.add_argument("--html", metavar="FILE", help="write the HTML report of NEW_DIR against BASE_DIR: newly "
+                                                       "broken answers first, both versions side by side")
     parser.add_argument("--min-overlap", type=float, default=None, metavar="SHARE",
                         help="smallest share of ids present in both runs (default 0.5); below it: error, exit 2")
 

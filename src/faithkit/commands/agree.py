@@ -14,6 +14,7 @@ from pathlib import Path
 
 from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
 from faithkit.errors import UsageError
+from faithkit.progress import with_progress
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,8 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--out", metavar="FILE", help="write the disagreements as JSONL")
     parser.add_argument("--json", metavar="FILE", help="write everything computed as JSON")
-    parser.add_argument("--confidence", type=float, default=0.95)
-    parser.set_defaults(func=run)
+    parser.add_argument("--confidence", type=float, default=0.95,
+                        help="confidence level of the Wilson intervals, in (0, 1) (default 0.95)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar or progress lines on stderr")
+    parser.set_defaults(func=with_progress(run, "agree"))
 
 
 def _checker_labels(path: str, spec_text: str):

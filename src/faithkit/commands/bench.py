@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from faithkit.errors import UsageError
+from faithkit.progress import with_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "bench", help="measure a checker's balanced accuracy on labeled (doc, claim, label) files",
         description="Score labeled files the way `faithkit check` scores claims (1-3 sentence windows of the doc, "
                     "best window; a multi-sentence claim by its weakest sentence; rows sharing `group` by their "
-                    "best row) and report balanced accuracy with a 95%% bootstrap interval at one threshold. "
+                    "best row) and report balanced accuracy with a 95% bootstrap interval at one threshold. "
                     ".tsv files (sentence1/sentence2/gold_label) also get 3-way accuracy. Choose the threshold on "
                     "dev files, never on the test files you report.")
     p.add_argument("files", nargs="+", type=Path, help=".jsonl (doc, claim, label[, group]) or .tsv (3-way NLI)")
@@ -44,7 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
     p.add_argument("--device", help="torch device (cpu, cuda; default cpu)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals")
-    p.set_defaults(func=run)
+    p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines on stderr")
+    p.set_defaults(func=with_progress(run, "bench"))
 
 
 def run(args: argparse.Namespace) -> int:

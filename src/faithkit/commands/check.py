@@ -44,7 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--device", help="torch device for the NLI model (cpu, cuda; default cpu)")
     p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out")
     p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
-    p.add_argument("--quiet", action="store_true", help="no summary table")
+    p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines, no summary table")
+    p.add_argument("--no-report", action="store_true", help="do not write DIR/report.html")
     p.add_argument("--max-record-bytes", type=int, default=None, metavar="N",
                    help="a log line longer than N bytes becomes an error record (default 2000000; 0: no limit)")
     p.add_argument("--record-timeout", type=float, default=None, metavar="SECONDS",
@@ -136,19 +137,30 @@ def run(args: argparse.Namespace) -> int:
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference,
                            limits=record_limits(args.max_record_bytes, args.record_timeout))
-    bar = None
-    if sys.stderr.isatty() and not args.quiet:
-        from tqdm import tqdm
+    from faithkit.progress import Progress
 
-        bar = tqdm(total=_count_lines(args.log), unit="answer", file=sys.stderr, leave=False)
-    try:
+    with Progress(_count_lines(args.log), "answer", desc="check", quiet=args.quiet) as progress:
         manifest = run_check(args.log, args.out, checker, options, resume=args.resume, overwrite=args.overwrite,
-                             command=["faithkit", *sys.argv[1:]], progress=bar.update if bar else None)
-    finally:
-        if bar is not None:
-            bar.close()
+                             command=["faithkit", *sys.argv[1:]], progress=progress)
     for warning in manifest["summary"].get("cache_warnings", []):
         print(f"warning: {warning}", file=sys.stderr)
+    report = None if args.no_report else _write_report(args.out)
     if not args.quiet:
         print_summary(manifest, args.out)
+        _print_failures(args.out, report)
     return 0
+
+
+def _write_report(out: Path) -> Path:
+    from faithkit.report.html_report import build_report
+
+    return build_report(out)
+
+
+def _print_failures(out: Path, report: Path | None) -> None:
+    """The failing answers (first unsupported claim and its evidence) and errors / warnings by reason."""
+    from faithkit.io.results import read_results
+    from faithkit.report.failures import failure_lines
+
+    for line in failure_lines(read_results(out).answers, report):
+        print(line)

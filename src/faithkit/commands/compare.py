@@ -29,5 +29,9 @@ def run(args: argparse.Namespace) -> int:
     min_overlap = DEFAULT_MIN_OVERLAP if args.min_overlap is None else args.min_overlap
     comparison = compare_folders(args.base_dir, args.new_dir, min_overlap=min_overlap)
     write_outputs(comparison, None, output_paths(args))
+    if args.html:
+        from faithkit.report.html_report import build_report
+
+        build_report(args.new_dir, out=args.html, compare=args.base_dir, comparison=comparison)
     print(render_comparison(comparison), end="")
     return 0

@@ -36,6 +36,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="inconclusive above this share of scored answers with a truncated check")
     parser.add_argument("--max-refusal-increase", type=int, metavar="N",
                         help="fail when refusals rise by more than N (default: only warn)")
+    parser.add_argument("--max-newly-broken", type=int, metavar="N",
+                        help="fail when more than N answers faithful in the baseline are unsupported now, whatever "
+                             "the p-value (default: no limit)")
     parser.add_argument("--max-missing-rate", type=float, metavar="S",
                         help="inconclusive above this share of baseline ids absent from the new run (default 0)")
     parser.add_argument("--allow-measurement-change", action="store_true", default=None,
@@ -58,7 +61,7 @@ def _policy(args: argparse.Namespace):
         "max_unsupported_rate": args.max_unsupported_rate, "ceiling_on": args.ceiling_on, "alpha": args.alpha,
         "max_error_rate": args.max_error_rate, "max_claim_error_rate": args.max_claim_error_rate,
         "max_truncation_rate": args.max_truncation_rate, "max_refusal_increase": args.max_refusal_increase,
-        "max_missing_rate": args.max_missing_rate,
+        "max_missing_rate": args.max_missing_rate, "max_newly_broken": args.max_newly_broken,
         "allow_measurement_change": args.allow_measurement_change, "min_overlap": args.min_overlap,
     }
     return policy_from_mapping(data, overrides)
@@ -68,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.compare import compare_folders
     from faithkit.gate import decide
     from faithkit.io.files import append_step_summary, update_baseline
-    from faithkit.report.compare_text import render_comparison, render_decision
+    from faithkit.report.compare_text import id_list, render_comparison, render_decision
     from faithkit.report.markdown import render_markdown
     from faithkit.report.outputs import write_outputs
 
@@ -79,9 +82,16 @@ def run(args: argparse.Namespace) -> int:
     comparison = compare_folders(base_dir, new_dir, min_overlap=policy.min_overlap)
     decision = decide(comparison, policy)
     write_outputs(comparison, decision, output_paths(args))
+    if args.html:
+        from faithkit.report.html_report import build_report
+
+        build_report(new_dir, out=args.html, compare=base_dir, comparison=comparison, decision=decision)
     if not args.no_step_summary:
         append_step_summary(render_markdown(comparison, decision))
 
+    broken = comparison.newly_broken()
+    if broken:  # what a reviewer must read first; the blocks with failing claims follow in the comparison
+        print(f"Newly broken answers ({len(broken)}): {id_list([p.id for p in broken])}\n")
     print(render_comparison(comparison), end="")
     print()
     print(render_decision(decision), end="")

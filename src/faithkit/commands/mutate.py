@@ -13,6 +13,7 @@ import argparse
 
 from faithkit.commands._checker_args import add_checker_argument, build_from_spec, parse_checker_spec
 from faithkit.errors import UsageError
+from faithkit.progress import with_progress
 
 DEFAULT_CHECKERS = ["nli"]
 
@@ -71,8 +72,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="also re-decide each score-based checker at these thresholds from the same run, as extra rows "
         "LABEL@t (e.g. 0.5,0.9,0.98: the lesson's table from one model run); ranges start:stop:step work",
     )
-    parser.add_argument("--confidence", type=float, default=0.95)
-    parser.set_defaults(func=run)
+    parser.add_argument("--confidence", type=float, default=0.95,
+                        help="confidence level of the Wilson intervals, in (0, 1) (default 0.95)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar or progress lines on stderr")
+    parser.set_defaults(func=with_progress(run, "mutate"))
 
 
 def _entity_pairs(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -162,5 +165,9 @@ def _run_checkers(args, out, originals, selection, specs, cascade, generation, t
     misses = suite_cascade_misses(result, *cascade, confidence=args.confidence) if cascade else None
     source = str(args.mutants) if args.mutants else str(out / "mutants.jsonl")
     print(render_suite(result, args.confidence, cascade, misses))
-    write_suite_files(out, result, suite_payload(result, str(args.claims), source, cascade, misses))
+    payload = suite_payload(result, str(args.claims), source, cascade, misses)
+    write_suite_files(out, result, payload)
+    from faithkit.report.plots import write_detection_plots
+
+    write_detection_plots(payload, out)  # detection per fault type with Wilson bars, and the false-alarm rate
     return 0

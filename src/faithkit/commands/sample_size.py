@@ -19,7 +19,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--rate", type=float, required=True, help="the rate you expect, e.g. 0.9")
     parser.add_argument("--margin", type=float, required=True, help="half-width you want, e.g. 0.05")
-    parser.add_argument("--confidence", type=float, default=0.95, help="confidence level (default 0.95)")
+    parser.add_argument("--confidence", type=float, default=0.95,
+                        help="confidence level of the interval, in (0, 1) (default 0.95)")
     parser.set_defaults(func=run)
 
 
@@ -27,7 +28,9 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.stats import sample_size
 
     try:
-        print(sample_size(args.rate, args.margin, args.confidence))
+        needed = sample_size(args.rate, args.margin, args.confidence)
     except ValueError as exc:
         raise UsageError(str(exc)) from exc
+    print(f"{needed} labeled items per fault type are needed to estimate a rate near {args.rate:g} to within "
+          f"±{args.margin:g} at {args.confidence:.0%} confidence (normal approximation, ceil(z² p(1-p) / e²)).")
     return 0

@@ -9,6 +9,7 @@ import argparse
 
 from faithkit.commands._checker_args import add_checker_argument, build_from_spec, parse_checker_spec
 from faithkit.errors import UsageError
+from faithkit.progress import with_progress
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,9 +41,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=0.05,
         help="warn when an interval is wider than ± this (default 0.05)",
     )
-    parser.add_argument("--confidence", type=float, default=0.95)
+    parser.add_argument("--confidence", type=float, default=0.95,
+                        help="confidence level of the Wilson intervals, in (0, 1) (default 0.95)")
     parser.add_argument("--no-plot", action="store_true", help="skip sweep.png")
-    parser.set_defaults(func=run)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar or progress lines on stderr")
+    parser.set_defaults(func=with_progress(run, "sweep"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -143,10 +143,11 @@ def check_rows(checker: Any, rows: list[ClaimRow]) -> list[Any]:
     wrong claims.
     """
     from faithkit.guards import expect_verdicts
+    from faithkit.progress import check_with_progress
     from faithkit.records import ClaimCheck
 
     requests = [ClaimCheck(claim=row.claim, passages=row.passages, group=row.id) for row in rows]
-    return expect_verdicts(checker, checker.check(requests) if requests else [], len(requests))
+    return expect_verdicts(checker, check_with_progress(checker, requests) if requests else [], len(requests))
 
 
 def read_entity_pairs(path: str | Path) -> list[tuple[str, str]]:
