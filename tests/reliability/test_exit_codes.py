@@ -89,3 +89,18 @@ def test_invalid_utf8_inside_results_on_resume_is_redone_not_a_crash(tmp_path, l
     assert _check(log, out, "--resume", model=tiny_nli) == 0
     lines = (out / "results.jsonl").read_text().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["status"] == "scored"
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [["--no-numbers"], ["--threshold", "0.7"], ["--no-window-veto"], ["--no-reference"], ["--checker", "similarity"]],
+)
+def test_resume_with_other_cli_settings_is_exit_2(tmp_path, log, tiny_nli, capsys, changed):
+    out = tmp_path / "out"
+    assert _check(log, out, "--no-report", model=tiny_nli) == 0
+    args = ["check", str(log), "--out", str(out), "--quiet", "--no-report", "--resume"]
+    if "--checker" not in changed:
+        args += ["--checker", f"nli:model={tiny_nli},smoke_check=off"]
+    assert main(args + changed) == 2
+    assert "cannot resume" in capsys.readouterr().err
+    assert main(args + ["--checker", f"nli:model={tiny_nli},smoke_check=off"]) == 0  # the same settings resume

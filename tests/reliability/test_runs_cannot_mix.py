@@ -156,3 +156,16 @@ def test_resume_on_a_folder_from_before_run_json_compares_the_manifest(tmp_path)
     with pytest.raises(UsageError, match="threshold"):
         run_check(log, out, ScriptedChecker(default="supported", threshold=0.9), resume=True)
     run_check(log, out, ScriptedChecker(default="supported"), resume=True)
+
+
+def test_the_cli_refuses_a_held_folder_before_loading_a_model(tmp_path, capsys):
+    from faithkit.cli import main
+
+    log = _log(tmp_path / "log.jsonl", 2)
+    out = tmp_path / "out"
+    out.mkdir()
+    with OutputLock(out):
+        started = time.monotonic()
+        assert main(["check", str(log), "--out", str(out), "--resume", "--quiet", "--model", "/nonexistent"]) == 2
+        assert time.monotonic() - started < 5
+    assert "another faithkit run" in capsys.readouterr().err  # not the model error: the lock is checked first

@@ -130,6 +130,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--chunk-size and --batch-size must be at least 1")
     check_threshold(args.threshold, "--threshold")
     check_output_folder(args.out, resume=args.resume, overwrite=args.overwrite)
+    from faithkit.io.lock import OutputLock
+
+    OutputLock.probe(args.out)  # another run on --out: say so before loading a model
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
     context = _context(args)

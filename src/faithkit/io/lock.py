@@ -61,6 +61,13 @@ class OutputLock:
         self._fd = fd
         return self
 
+    @classmethod
+    def probe(cls, folder: str | os.PathLike[str]) -> None:
+        """UsageError now if another run holds ``folder`` (before a model is loaded for nothing); the run still
+        takes the lock itself, so a run that starts in between is refused then."""
+        if Path(folder).is_dir() and (Path(folder) / LOCK_FILE).exists():
+            cls(folder).acquire().release()
+
     def release(self) -> None:
         if self._fd is not None:
             os.close(self._fd)  # closing the descriptor drops the flock
