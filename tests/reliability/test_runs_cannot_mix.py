@@ -169,3 +169,27 @@ def test_the_cli_refuses_a_held_folder_before_loading_a_model(tmp_path, capsys):
         assert main(["check", str(log), "--out", str(out), "--resume", "--quiet", "--model", "/nonexistent"]) == 2
         assert time.monotonic() - started < 5
     assert "another faithkit run" in capsys.readouterr().err  # not the model error: the lock is checked first
+
+
+def test_a_full_disk_mid_run_is_exit_2_and_resume_completes(tmp_path, reference):
+    log, expected = reference
+    out = tmp_path / "out"
+    code = (
+        "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (30000, 30000)); "
+        "from tests.reliability.runner import main; sys.exit(main(sys.argv[1:]))"
+    )
+    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}", "OMP_NUM_THREADS": "1"}
+    full = subprocess.run(
+        [sys.executable, "-c", code, str(log), str(out), "--delay=0"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert full.returncode == 2 and "cannot write" in full.stderr, full.stderr[-2000:]
+    assert 0 < len((out / "results.jsonl").read_text().splitlines()) < LINES
+    resumed = _start(log, out, "--resume", "--delay=0")
+    assert resumed.wait(timeout=120) == 0, resumed.stderr.read()
+    assert _verdicts(out) == expected

@@ -7,6 +7,7 @@ or duplicating records. The manifest is written atomically (temp file + rename) 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -121,7 +122,9 @@ class ResultsWriter:
                                "are kept, rerun with --resume once it is fixed") from exc
 
     def close(self) -> None:
-        self._handle.close()
+        # a write that failed is being reported; its unflushed rest is a torn line that resume cuts off
+        with contextlib.suppress(OSError):
+            self._handle.close()
 
 
 def write_manifest(folder: Path, manifest: RunManifest) -> None:
