@@ -104,3 +104,11 @@ def test_resume_with_other_cli_settings_is_exit_2(tmp_path, log, tiny_nli, capsy
     assert main(args + changed) == 2
     assert "cannot resume" in capsys.readouterr().err
     assert main(args + ["--checker", f"nli:model={tiny_nli},smoke_check=off"]) == 0  # the same settings resume
+
+
+@pytest.mark.parametrize("checker", ["similarity", "classifier", "nli"])
+def test_every_model_loader_names_a_missing_folder(tmp_path, log, capsys, checker):
+    args = ["check", str(log), "--out", str(tmp_path / "out"), "--checker", checker, "--model", "./no/such/model"]
+    assert main([*args, "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "folder not found: ./no/such/model" in err and "Repo id" not in err

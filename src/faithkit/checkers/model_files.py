@@ -47,3 +47,18 @@ def valid_pair_value(value: Any) -> bool:
     if not all(math.isfinite(p) and -1e-6 <= p <= 1 + 1e-6 for p in probs):
         return False
     return abs(sum(probs) - 1.0) < 1e-3
+
+
+def require_model_folder(model: str | Path, what: str = "model") -> None:
+    """ModelLoadError when ``model`` is written as a path (``/…``, ``./…``, ``../…``, ``~…``) or names an existing
+    file, but is not a folder: the hub client would otherwise answer "Repo id must use alphanumeric chars"."""
+    from faithkit.errors import ModelLoadError
+
+    text, path = str(model), Path(model).expanduser()
+    if path.is_dir():
+        return
+    if path.exists():
+        raise ModelLoadError(f"{what} {text} is a file, expected a model folder")
+    if text.startswith(("/", "./", "../", "~", ".\\")):
+        raise ModelLoadError(f"{what} folder not found: {text}")
+

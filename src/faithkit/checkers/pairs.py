@@ -18,7 +18,12 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from faithkit.checkers.labels import LabelOrder, resolve_label_order
-from faithkit.checkers.model_files import PAIR_SCORER_VERSION, model_files_hash, valid_pair_value
+from faithkit.checkers.model_files import (
+    PAIR_SCORER_VERSION,
+    model_files_hash,
+    require_model_folder,
+    valid_pair_value,
+)
 from faithkit.errors import MissingDependencyError, ModelLoadError
 
 SMOKE_PREMISE = "The dog is sleeping on the porch."
@@ -73,9 +78,7 @@ class PairScorer:
         self.device = device
         local = Path(model).expanduser()
         self.is_local = local.is_dir()
-        if not self.is_local and (str(model).startswith((".", "/", "~")) or local.exists()):
-            raise ModelLoadError(f"NLI model folder not found: {model}" if not local.exists() else
-                                 f"NLI model {model} is a file, expected a model folder")
+        require_model_folder(model, "NLI model")  # a path that is not a folder: say so, not a hub-id error
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(local) if self.is_local else self.source,
                                                            revision=revision)
