@@ -36,6 +36,7 @@ _EXPORTS: dict[str, str] = {
     "read_log": "faithkit.io.log", "read_results": "faithkit.io.results", "rescore": "faithkit.rescore",
     "SentenceClaims": "faithkit.claims.sentences", "split_sentences": "faithkit.text.sentences",
     "passage_windows": "faithkit.text.windows",
+    "check": "faithkit.api", "load_results": "faithkit.api", "CheckResults": "faithkit.api",
     # testing
     "assert_faithful": "faithkit.testing",
 }
@@ -44,6 +45,8 @@ __all__ = ["__version__", *sorted(_EXPORTS)]
 
 
 def __getattr__(name: str) -> Any:
+    if name == "io":  # faithkit.io.read(...) after a plain `import faithkit`
+        return importlib.import_module("faithkit.io")
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'faithkit' has no attribute {name!r}")

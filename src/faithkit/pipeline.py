@@ -24,10 +24,13 @@ from faithkit.cache_repair import cache_warnings
 from faithkit.checkers.base import Checker, merged_counters, walk, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
-from faithkit.errors import UsageError
+from faithkit.errors import BackendError, UsageError
 from faithkit.guards import expect_verdicts
+from faithkit.io.formats import input_sha256, preflight, resolve_format
+from faithkit.io.formats import read as read_input
+from faithkit.io.formats.guard import resume_hint
 from faithkit.io.lock import OutputLock
-from faithkit.io.log import LineError, read_log
+from faithkit.io.log import LineError
 from faithkit.io.paths import check_input_file
 from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
 from faithkit.isolation import check_isolated
@@ -63,6 +66,8 @@ class CheckOptions:
     chunk_size: int = 64
     check_reference: bool = True
     limits: RecordLimits = field(default_factory=RecordLimits)
+    input_format: str | None = None  # faithkit.io.formats name; None: detect (extension, content)
+    contexts_separator: str | None = None  # split text context cells (CSV) on this string
 
 
 def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
@@ -243,11 +248,12 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
     """``run_check`` once the folder is locked."""
     options = options or CheckOptions()
     log_path, out = Path(log_path), Path(out_dir)
-    if not log_path.is_file():
+    if not log_path.exists():
         raise UsageError(f"input log not found: {log_path}")
     check_output_folder(out, resume=resume, overwrite=overwrite)
+    preflight(log_path, options.input_format, contexts_separator=options.contexts_separator)  # wrong format: exit 2
     started = _now()
-    input_hash = _sha256(log_path)
+    input_hash = input_sha256(log_path)
     identity = run_identity(checker.spec(), options.claims.spec(), options.refusals.patterns,
                             options.check_reference)
     if resume:
@@ -262,7 +268,9 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
     last_line = max((r.line for r in writer.done), default=0)
     lines = 0
     try:
-        items = (i for i in read_log(log_path, options.limits.max_record_bytes) if i.line > last_line)
+        reader = read_input(log_path, options.input_format, contexts_separator=options.contexts_separator,
+                            max_record_bytes=options.limits.max_record_bytes)
+        items = (i for i in reader if i.line > last_line)
         for chunk in _chunks(items, options.chunk_size):
             claims = 0
             for record in check_isolated(chunk, checker, options, check_chunk, options.limits.record_timeout):
@@ -272,6 +280,8 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
             lines += len(chunk)
             if progress:
                 progress(len(chunk), claims)
+    except BackendError as exc:  # keep what was written and say how to continue
+        raise BackendError(f"{exc}\n{resume_hint(out, len(writer.done) + lines)}") from exc
     finally:
         writer.close()
     result = summary.as_dict()
@@ -283,7 +293,9 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
         result["cache_warnings"] = warnings  # a damaged cache was rebuilt or turned off: verdicts are unaffected
     manifest = RunManifest(
         results_format=RESULTS_FORMAT, faithkit_version=__version__, command=tuple(command or sys.argv),
-        input={"path": str(log_path), "sha256": input_hash, "records": summary.answers},
+        input={"path": str(log_path), "sha256": input_hash, "records": summary.answers,
+               "format": resolve_format(log_path, options.input_format),
+               **({"contexts_separator": options.contexts_separator} if options.contexts_separator else {})},
         checker=checker.spec(), claims=options.claims.spec(), refusal_patterns=tuple(options.refusals.patterns),
         packages=package_versions(), started_at=started, finished_at=_now(), resumed=bool(resume and writer.done),
         complete=True, summary=result, profiles=summary.profiles(),

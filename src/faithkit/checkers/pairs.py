@@ -65,6 +65,9 @@ class PairScorer:
     def __init__(self, model: str | Path, revision: str | None = None, batch_size: int = 32,
                  max_length: int | None = None, device: str = "cpu", smoke_check: bool = True,
                  entailment_label: str | None = None):
+        from faithkit.model_source import check_model_source
+
+        check_model_source(str(model), revision, "NLI model", hub=False)  # a missing folder: say so before torch
         try:
             import torch  # noqa: F401
             from transformers import AutoModelForSequenceClassification, AutoTokenizer

@@ -54,6 +54,10 @@ class SimilarityChecker(CheckerBase):
 
     @cached_property
     def embedder(self):
+        if self.model_source:
+            from faithkit.model_source import check_model_source
+
+            check_model_source(str(self.model_source), None, "embedding model", hub=False)
         try:
             from sentence_transformers import SentenceTransformer
             from transformers.utils import logging as hf_logging

@@ -15,6 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "passages that were in the prompt, score answers and the run.")
     p.add_argument("log", type=Path, help="interaction log (JSONL: id, question, contexts, answer[, reference])")
     p.add_argument("--out", type=Path, required=True, help="results folder (results.jsonl + manifest.json)")
+    _add_format_arguments(p)
     p.add_argument("--checker", default="nli", metavar="SPEC",
                    help="nli (default: the bundled offline model), similarity (baseline), judge, cascade, or any "
                         "registered checker, with options: NAME[:KEY=VALUE,...], e.g. nli:threshold=0.6,"
@@ -52,6 +53,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seconds of work per record before it becomes an error record (default 300; 0: none)")
     _add_llm_arguments(p)
     p.set_defaults(func=run)
+
+
+def _add_format_arguments(parser: argparse.ArgumentParser) -> None:
+    from faithkit.commands._format_args import add_format_arguments
+
+    add_format_arguments(parser)
 
 
 def _add_llm_arguments(parser: argparse.ArgumentParser) -> None:
@@ -118,9 +125,11 @@ def _count_lines(path: Path) -> int:
 def run(args: argparse.Namespace) -> int:
     from faithkit.checkers.base import load_checker
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
+    from faithkit.commands._format_args import check_input, every_record_failed
     from faithkit.guards import check_threshold
     from faithkit.io.paths import check_input_file
     from faithkit.limits import record_limits
+    from faithkit.model_source import check_cli_models
     from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
     from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector
@@ -133,16 +142,20 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.io.lock import OutputLock
 
     OutputLock.probe(args.out)  # another run on --out: say so before loading a model
+    input_format = check_input(args)  # a wrong format fails here, before the model loads
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
+    check_cli_models(args, spec, LLM_CHECKERS)  # no such folder / hub unreachable: now, not after imports
     context = _context(args)
     checker = load_checker(build_from_spec(spec, checker_flags(args, spec.name), context))
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference,
-                           limits=record_limits(args.max_record_bytes, args.record_timeout))
+                           limits=record_limits(args.max_record_bytes, args.record_timeout),
+                           input_format=input_format, contexts_separator=args.contexts_separator)
     from faithkit.progress import Progress
 
-    with Progress(_count_lines(args.log), "answer", desc="check", quiet=args.quiet) as progress:
+    total = _count_lines(args.log) if input_format == "jsonl" else None  # other formats: no ETA
+    with Progress(total, "answer", desc="check", quiet=args.quiet) as progress:
         manifest = run_check(args.log, args.out, checker, options, resume=args.resume, overwrite=args.overwrite,
                              command=["faithkit", *sys.argv[1:]], progress=progress)
     for warning in manifest["summary"].get("cache_warnings", []):
@@ -151,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print_summary(manifest, args.out)
         _print_failures(args.out, report)
-    return 0
+    return every_record_failed(args, manifest)
 
 
 def _write_report(out: Path) -> Path:

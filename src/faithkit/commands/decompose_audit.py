@@ -26,6 +26,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="share of a claim's content words that must occur in the other to match (default 0.6)")
     p.add_argument("--out", type=Path, help="write the full audit (every decision, with its claims) as JSON")
     add_connection_arguments(p)
+    from faithkit.commands._format_args import add_format_arguments
+
+    add_format_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -56,12 +59,13 @@ def _model_claims_from_log(args: argparse.Namespace, wanted: set[str]) -> dict[s
     from faithkit.claims.base import ClaimError
     from faithkit.claims.llm import LLMClaims
     from faithkit.commands._llm_args import session_from_args
-    from faithkit.io.log import read_log
+    from faithkit.io.formats import read
     from faithkit.records import Interaction
 
     if not args.model:
         raise UsageError("--log needs --model (the LLM that decomposes)")
-    interactions = [i for i in read_log(args.log) if isinstance(i, Interaction) and i.id in wanted]
+    items = read(args.log, args.format, contexts_separator=args.contexts_separator)
+    interactions = [i for i in items if isinstance(i, Interaction) and i.id in wanted]
     session = session_from_args(args, args.model)
     extractor = LLMClaims(session.caller(), concurrency=session.options.concurrency)
     out = {}

@@ -11,7 +11,7 @@ detected per line: faithkit's own (``question``, ``contexts``, ``answer``), Raga
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,6 +115,8 @@ def parse_interaction(obj: Any, line: int) -> Interaction:
     elif "actual_output" in obj or "retrieval_context" in obj:
         fmt, used = "deepeval", _DEEPEVAL
         question, contexts, answer = obj.get("input", ""), obj.get("retrieval_context"), obj.get("actual_output")
+        if isinstance(contexts, str):  # DeepEval's save_as (CSV, JSONL) joins the list with "|"; its loaders split
+            contexts = [part for part in contexts.split("|") if part.strip()]
         reference = obj.get("expected_output")
         if contexts is None:
             hint = " (DeepEval's `context` is ground truth, not what was in the prompt)" if "context" in obj else ""
@@ -146,24 +148,31 @@ def read_log(path: str | Path, max_record_bytes: int = DEFAULT_MAX_RECORD_BYTES)
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"input log not found: {path}")
+    with path.open("rb") as handle:
+        items = (parse_line(raw, number, max_record_bytes) for number, raw in enumerate(handle, 1))
+        yield from mark_duplicates(item for item in items if item is not None)
+
+
+def mark_duplicates(items: Iterable[Interaction | LineError]) -> Iterator[Interaction | LineError]:
+    """Items unchanged, except that a repeated id after its first occurrence becomes a LineError, and an error
+    under an id already used gets a ``#lineN`` suffix (it must not shadow the record checked under that id in
+    compare / gate). Shared by every input format (faithkit.io.formats), so a CSV or a trace export follows the
+    same rule."""
     seen: dict[str, int] = {}
     error_ids: set[str] = set()
-    with path.open("rb") as handle:
-        for number, raw in enumerate(handle, 1):
-            item = parse_line(raw, number, max_record_bytes)
-            if item is None:
-                continue
-            if isinstance(item, Interaction):
-                if item.id in seen:
-                    item = LineError(number, f"{item.id}#line{number}",
-                                     f"duplicate id {item.id!r} (first seen on line {seen[item.id]})")
-                else:
-                    seen[item.id] = number
-            elif item.id in seen or item.id in error_ids:  # an error must not shadow a record with its id
-                item = LineError(number, f"{item.id}#line{number}", item.reason)
+    for item in items:
+        number = item.line
+        if isinstance(item, Interaction):
+            if item.id in seen:
+                item = LineError(number, f"{item.id}#line{number}",
+                                 f"duplicate id {item.id!r} (first seen on line {seen[item.id]})")
             else:
-                error_ids.add(item.id)  # a later good line with this id is still checked (compare prefers it)
-            yield item
+                seen[item.id] = number
+        elif item.id in seen or item.id in error_ids:
+            item = LineError(number, f"{item.id}#line{number}", item.reason)
+        else:
+            error_ids.add(item.id)  # a later good line with this id is still checked (compare prefers it)
+        yield item
 
 
 def parse_line(raw: bytes, number: int, max_record_bytes: int = 0) -> Interaction | LineError | None:

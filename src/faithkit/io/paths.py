@@ -2,7 +2,8 @@
 
 ``Path.is_file()`` is False for a missing file, a folder, a FIFO and a device alike, so ``--input /dev/null`` or
 a named pipe used to read "input log not found". A log is read twice (its sha256 for the manifest and resume,
-then its lines), so it must be a regular file; this says which case it is.
+then its records), so it must be a regular file (or a dataset folder, which the format readers judge); this says
+which case it is.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from faithkit.errors import UsageError
 
 
 def check_input_file(path: str | os.PathLike[str], what: str = "input log") -> Path:
-    """``path`` as a Path when it is a readable regular file; UsageError naming the problem otherwise."""
+    """``path`` as a Path when it is a readable regular file or a folder; UsageError naming the problem
+    otherwise."""
     path = Path(path)
     try:
         mode = path.stat().st_mode
@@ -24,7 +26,7 @@ def check_input_file(path: str | os.PathLike[str], what: str = "input log") -> P
     except OSError as exc:
         raise UsageError(f"cannot read the {what} {path}: {exc.strerror}") from exc
     if stat.S_ISDIR(mode):
-        raise UsageError(f"{what} {path} is a folder, expected a file")
+        return path  # a dataset folder (faithkit.io.formats): its reader says whether it is one
     if not stat.S_ISREG(mode):
         kind = (
             "a FIFO (named pipe)"

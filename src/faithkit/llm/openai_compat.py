@@ -15,6 +15,7 @@ from urllib.parse import urlparse
 
 from faithkit.errors import BackendError, MissingDependencyError, UsageError
 from faithkit.llm.client import ChatReply, ChatRequest, RetryingClient, RetryPolicy, TransientError, Usage
+from faithkit.llm.failures import chat_endpoint, http_reason, transport_reason
 
 DEFAULT_KEY_ENV = "OPENAI_API_KEY"
 NO_KEY = "no-key"  # local servers ignore the key, but the SDK insists on one
@@ -106,11 +107,12 @@ class OpenAICompatClient(RetryingClient):
             try:
                 response = self._sdk.chat.completions.create(**params)
             except (errors.APITimeoutError, errors.APIConnectionError) as exc:
-                raise TransientError(f"{type(exc).__name__}: {exc}") from exc
+                raise TransientError(f"{chat_endpoint(self.base_url)}: {transport_reason(exc)}") from exc
             except errors.APIStatusError as exc:
                 status = exc.status_code
                 if status == 429 or status >= 500 or status == 408:
-                    raise TransientError(f"HTTP {status}", _retry_after(exc)) from exc
+                    raise TransientError(f"{chat_endpoint(self.base_url)}: {http_reason(status, exc)}",
+                                         _retry_after(exc)) from exc
                 if status == 400 and "response_format" in params and _mentions_format(exc):
                     self.use_json_schema = False
                     raise TransientError("server rejected response_format; asking again without it", 0.0) from exc

@@ -206,7 +206,7 @@ class StructuredCaller:
                 reply = self.client.complete(request)
             except RetriesExhausted as exc:
                 self._count(backend_errors=1)
-                self._note_failure()
+                self._note_failure(exc)
                 return StructuredOutcome(None, raw, f"backend_error: {exc}", attempt, attempt)
             calls = attempt + 1
             self._count(llm_calls=1, prompt_tokens=reply.usage.prompt_tokens,
@@ -231,13 +231,14 @@ class StructuredCaller:
                 ]
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _note_failure(self) -> None:
+    def _note_failure(self, last: Exception | None = None) -> None:
         with self._lock:
             self._consecutive_failures += 1
             dead = self._consecutive_failures >= self.max_consecutive_failures
         if dead:
             raise BackendError(
                 f"{self.max_consecutive_failures} model calls in a row failed beyond retries; stopping the run"
+                + (f". Last error: {last}" if last else "")
             )
 
 

@@ -12,7 +12,6 @@ from the manifest and the Wilson interval from ``compare.run_stats``, the same o
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,14 +60,6 @@ def answer_tags(record: AnswerResult) -> list[str]:
     return tags
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def _resolve_log(run: RunResults, log: str | Path | None) -> Path | None:
     """The input log: the one given, else the manifest's path as written, else relative to the run folder."""
     if log is not None:
@@ -77,7 +68,7 @@ def _resolve_log(run: RunResults, log: str | Path | None) -> Path | None:
     if not recorded:
         return None
     for candidate in (Path(recorded), run.path / recorded, run.path.parent / recorded):
-        if candidate.is_file():
+        if candidate.exists():
             return candidate
     return Path(recorded)
 
@@ -85,7 +76,7 @@ def _resolve_log(run: RunResults, log: str | Path | None) -> Path | None:
 def read_log_texts(run: RunResults, log: str | Path | None = None, shared: list[str] | None = None) -> LogTexts:
     """Questions, answers and passages from the run's input log, keyed by line; a note instead when the log is
     missing or changed since the run (then nothing is read, so no span is drawn on the wrong text)."""
-    from faithkit.io.log import read_log
+    from faithkit.io.formats import input_sha256, read
     from faithkit.records import Interaction
 
     path = _resolve_log(run, log)
@@ -96,17 +87,19 @@ def read_log_texts(run: RunResults, log: str | Path | None = None, shared: list[
     if path is None:
         texts.note = "the manifest names no input log: answer and passage texts are not shown"
         return texts
-    if not path.is_file():
+    if not path.exists():
         texts.note = f"input log {path} not found: answer and passage texts are not shown (pass --log FILE)"
         return texts
     expected = run.run.input.get("sha256")
-    if expected and _sha256(path) != expected:
+    if expected and input_sha256(path) != expected:
         texts.note = (
             f"input log {path} changed since the run (sha256 differs): answer and passage texts are not "
             "shown, because the run's spans and offsets would point into different text"
         )
         return texts
-    for item in read_log(path):
+    # the run's own reader (a CSV, Parquet, trace or dataset folder input is read as the run read it)
+    for item in read(path, run.run.input.get("format"), guard=False,
+                     contexts_separator=run.run.input.get("contexts_separator")):
         if not isinstance(item, Interaction):
             continue
         refs = [[passage.id, texts.passage_ref(passage.text)] for passage in item.contexts]

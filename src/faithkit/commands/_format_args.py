@@ -1,0 +1,61 @@
+"""The input-format flags every command that reads an interaction log shares (``--format``,
+``--contexts-separator``), the cheap check that runs before any model loads, and the end-of-run rule that a
+log in which every record is an error exits 2, never 0."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from faithkit.io.formats.detect import FORMATS
+
+
+def add_format_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--format",
+        metavar="FORMAT",
+        default=None,
+        help=f"input format ({', '.join(FORMATS)}); default: detected from the extension and "
+        "content (a folder is a Hugging Face dataset from save_to_disk)",
+    )
+    parser.add_argument(
+        "--contexts-separator",
+        metavar="TEXT",
+        default=None,
+        help="split text context cells (CSV/TSV) on TEXT, e.g. '|' for DeepEval's CSV; by default "
+        "a cell is a JSON or Python list, or else one passage",
+    )
+
+
+def check_input(args: argparse.Namespace) -> str:
+    """Resolve the format and read the first records (exit 2 on a wrong format); returns the format name."""
+    from faithkit.io.formats import preflight
+
+    return preflight(args.log, args.format, contexts_separator=args.contexts_separator)
+
+
+def every_record_failed(args: argparse.Namespace, manifest: dict[str, Any]) -> int:
+    """2 (with a message on stderr) when every record of the run is an error; 0 otherwise."""
+    from faithkit.io.formats import all_errors_message
+
+    summary = manifest.get("summary", {})
+    records, errors = int(summary.get("answers", 0)), int(summary.get("errors", 0))
+    first = _first_error(args.out) if records and errors >= records else None
+    message = all_errors_message(args.log, records, errors, first, args.out)
+    if message is None:
+        return 0
+    print(f"faithkit: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _first_error(out: Any) -> str | None:
+    import json
+    from pathlib import Path
+
+    with (Path(out) / "results.jsonl").open(encoding="utf-8") as handle:
+        for raw in handle:
+            record = json.loads(raw)
+            if record.get("status") == "error":
+                return f"line {record.get('line')}: {record.get('error')}"
+    return None
