@@ -123,3 +123,71 @@ def test_number_extractor_on_pathological_numerals():
         started = time.monotonic()
         extract_quantities(text)
         assert time.monotonic() - started < 3.0, text[:20]
+
+
+def _read_all(path, fmt):
+    """Every item of a file read as ``fmt``: a whole-file problem may be a usage error (exit 2), nothing else."""
+    from faithkit.errors import UsageError
+    from faithkit.io.formats import read
+
+    try:
+        items = list(read(path, fmt, guard=False))
+    except UsageError:
+        return []
+    for item in items:
+        assert isinstance(item, (Interaction, LineError))
+        item.id.encode("utf-8")
+        if isinstance(item, LineError):
+            assert item.reason
+    return items
+
+
+FILES = settings(
+    max_examples=40,
+    deadline=3000,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    derandomize=True,
+)
+
+
+@FILES
+@given(st.text(max_size=600))
+def test_csv_and_tsv_readers_on_arbitrary_text(tmp_path_factory, text):
+    folder = tmp_path_factory.mktemp("csv")
+    for fmt in ("csv", "tsv"):
+        path = folder / f"log.{fmt}"
+        path.write_text("id,question,contexts,answer\n" + text, encoding="utf-8", errors="surrogateescape")
+        _read_all(path, fmt)
+
+
+@FILES
+@given(st.lists(log_objects, max_size=5))
+def test_json_reader_on_arbitrary_log_shaped_records(tmp_path_factory, rows):
+    path = tmp_path_factory.mktemp("json") / "log.json"
+    path.write_text(json.dumps(rows))
+    items = _read_all(path, "json")
+    assert len(items) in (0, len(rows))
+
+
+@FILES
+@given(
+    st.lists(
+        st.tuples(st.text(max_size=20), st.lists(st.text(max_size=40), max_size=3), st.text(max_size=80)),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_parquet_reader_on_arbitrary_strings(tmp_path_factory, rows):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    clean = [(safe(i), [safe(c) for c in cs], safe(a)) for i, cs, a in rows]
+    table = pa.Table.from_pylist([{"id": i, "question": "q", "contexts": cs, "answer": a} for i, cs, a in clean])
+    path = tmp_path_factory.mktemp("parquet") / "log.parquet"
+    pq.write_table(table, path)
+    items = _read_all(path, "parquet")
+    assert len(items) == len(rows)
+
+
+def safe(text: str) -> str:
+    return text.encode("utf-8", "replace").decode("utf-8")
