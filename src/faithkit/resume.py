@@ -5,7 +5,7 @@ identity: the checker's spec (model, weights hash, threshold, windows, rules...)
 refusal patterns and whether references are checked. A resume is refused when any of these differs from the
 run it would continue, with the fields that changed, because records scored under one setting and records
 scored under another cannot share a manifest. Settings that do not change a verdict (the cache location, batch
-size, device) are left out.
+size, device, the LLM endpoint's URL, timeout, retries and concurrency) are left out.
 """
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ from faithkit.io.results import MANIFEST_FILE
 from faithkit.secrets import scrub
 
 RUN_FILE = "run.json"
-_IGNORED = frozenset({"cache"})
+# where and how a checker is reached, not what it decides: a judge server restarted on another port, or a run
+# resumed on a GPU, continues the same run
+_IGNORED = frozenset({"cache", "base_url", "api_key_env", "timeout", "max_retries", "concurrency", "batch_size",
+                      "device"})
 
 
 def _comparable(value: Any) -> Any:
