@@ -21,8 +21,9 @@ from faithkit.secrets import scrub
 RUN_FILE = "run.json"
 # where and how a checker is reached, not what it decides: a judge server restarted on another port, or a run
 # resumed on a GPU, continues the same run
-_IGNORED = frozenset({"cache", "base_url", "api_key_env", "timeout", "max_retries", "concurrency", "batch_size",
-                      "device"})
+_IGNORED = frozenset(
+    {"cache", "base_url", "api_key_env", "timeout", "max_retries", "concurrency", "batch_size", "device"}
+)
 
 
 def _comparable(value: Any) -> Any:

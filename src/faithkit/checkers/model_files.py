@@ -61,4 +61,3 @@ def require_model_folder(model: str | Path, what: str = "model") -> None:
         raise ModelLoadError(f"{what} {text} is a file, expected a model folder")
     if text.startswith(("/", "./", "../", "~", ".\\")):
         raise ModelLoadError(f"{what} folder not found: {text}")
-
