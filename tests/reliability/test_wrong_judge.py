@@ -60,3 +60,43 @@ def test_no_false_claim_passes_a_judge_that_supports_everything(verdicts):
 def test_true_claims_the_judge_quotes_well_still_pass(verdicts):
     got, _ = verdicts
     assert [v.label for v in got[len(FALSE) :]] == ["supported"] * len(TRUE)
+
+
+def test_extract_and_label_verdicts_get_the_same_second_opinion(tmp_path):
+    import json
+
+    from faithkit.cli import main
+    from faithkit.io.results import read_results
+
+    contexts = [{"id": p.id, "text": p.text} for p in PASSAGES]
+    rows = [{"id": f"f{i}", "question": "?", "contexts": contexts, "answer": claim} for i, claim in enumerate(FALSE)]
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    with LoopbackServer(ScriptedBackend(ScriptedJudge(decide=_best_sentence))) as server:
+        code = main(
+            [
+                "check",
+                str(log),
+                "--out",
+                str(tmp_path / "out"),
+                "--checker",
+                "judge",
+                "--claims",
+                "llm",
+                "--judge-mode",
+                "extract-and-label",
+                "--base-url",
+                server.base_url,
+                "--model",
+                "wrong-judge",
+                "--cache",
+                "off",
+                "--quiet",
+                "--no-report",
+            ]
+        )
+    assert code == 0
+    run = read_results(tmp_path / "out")
+    claims = [c for r in run.records for c in r["claims"]]
+    assert claims and not [c["text"] for c in claims if c["verdict"] == "supported"]
+    assert run.manifest["summary"]["judge_quote_disagreements"] >= len(FALSE)
