@@ -6,7 +6,7 @@ manifest on purpose. Two leaks remained (issue 15): ``--base-url http://user:pas
 manifest as given, and a server that echoes the ``Authorization`` header put the key into a claim's ``raw``
 reply and into stderr. So the writers pass their text through ``scrub``: ``scheme://user:pass@`` becomes
 ``scheme://***@``, and any value of an environment variable whose name says it is a secret (``*_API_KEY``,
-``*_TOKEN``, ``*_SECRET``, ``*_PASSWORD``, 8 characters or more) becomes ``[redacted]``.
+``*_TOKEN``, ``*_SECRET``, ``*_PASSWORD``; 8 characters or more, not a plain word) becomes ``[redacted]``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ def strip_url_credentials(text: str) -> str:
 def secret_values() -> list[str]:
     """Values of the environment's secret-named variables, longest first (read at each call: tests and
     long-lived processes may change the environment)."""
-    values = {v for k, v in os.environ.items() if _SECRET_NAME.search(k) and len(v) >= 8}
+    # a plain word ("password") is not scrubbed from every answer: keys and tokens mix letters with digits/signs
+    values = {v for k, v in os.environ.items() if _SECRET_NAME.search(k) and len(v) >= 8 and not v.isalpha()}
     return sorted(values, key=len, reverse=True)
 
 
