@@ -32,10 +32,11 @@ def secret_values() -> list[str]:
     return sorted(values, key=len, reverse=True)
 
 
-def scrub(text: str) -> str:
-    """``text`` without URL credentials and without any secret environment value."""
+def scrub(text: str, secrets: list[str] | None = None) -> str:
+    """``text`` without URL credentials and without any secret environment value (``secrets``: the values to
+    remove, read once by a caller that writes many lines; None reads the environment now)."""
     text = strip_url_credentials(text)
-    for value in secret_values():
+    for value in secret_values() if secrets is None else secrets:
         if value in text:
             text = text.replace(value, REDACTED)
     return text

@@ -18,7 +18,7 @@ from faithkit.errors import ResultsError
 from faithkit.io.files import atomic_write_text
 from faithkit.io.jsonl import JSONLineError, iter_jsonl
 from faithkit.records import AnswerResult, RunManifest
-from faithkit.secrets import scrub
+from faithkit.secrets import scrub, secret_values
 
 RESULTS_FORMAT = 1
 RESULTS_FILE = "results.jsonl"
@@ -107,6 +107,7 @@ class ResultsWriter:
         self.path = folder / RESULTS_FILE
         self.done = completed_lines(self.path) if resume else []
         self._handle: TextIO = self.path.open("a" if resume else "w", encoding="utf-8")
+        self._secrets = secret_values()  # read once: the environment does not change during a run
 
     def write(self, record: AnswerResult) -> None:
         line = json.dumps(record.to_dict(), ensure_ascii=False)
@@ -115,7 +116,8 @@ class ResultsWriter:
         except UnicodeEncodeError:  # a lone surrogate (e.g. in an LLM's claim text): JSON's \u escapes keep it
             line = json.dumps(record.to_dict())
         try:
-            self._handle.write(scrub(line) + "\n")  # no URL credentials or env secrets in results (secrets.py)
+            # no URL credentials or env secrets in results (secrets.py)
+            self._handle.write(scrub(line, self._secrets) + "\n")
             self._handle.flush()
         except OSError as exc:  # a full disk, a vanished folder: every record written so far is kept
             raise ResultsError(f"cannot write {self.path}: {exc.strerror or exc}; the records written so far "
