@@ -62,7 +62,10 @@ def test_true_claims_the_judge_quotes_well_still_pass(verdicts):
     assert [v.label for v in got[len(FALSE) :]] == ["supported"] * len(TRUE)
 
 
-def test_extract_and_label_verdicts_get_the_same_second_opinion(tmp_path):
+@pytest.mark.parametrize("checker", ["judge:quote_nli=veto", "judge"])
+def test_extract_and_label_verdicts_get_the_same_second_opinion(tmp_path, checker):
+    """veto: no false claim passes; the default (flag): the judge's verdicts stand, each disagreement counted
+    and shown on its claim."""
     import json
 
     from faithkit.cli import main
@@ -80,7 +83,7 @@ def test_extract_and_label_verdicts_get_the_same_second_opinion(tmp_path):
                 "--out",
                 str(tmp_path / "out"),
                 "--checker",
-                "judge",
+                checker,
                 "--claims",
                 "llm",
                 "--judge-mode",
@@ -98,5 +101,12 @@ def test_extract_and_label_verdicts_get_the_same_second_opinion(tmp_path):
     assert code == 0
     run = read_results(tmp_path / "out")
     claims = [c for r in run.records for c in r["claims"]]
-    assert claims and not [c["text"] for c in claims if c["verdict"] == "supported"]
+    supported = [c["text"] for c in claims if c["verdict"] == "supported"]
     assert run.manifest["summary"]["judge_quote_disagreements"] >= len(FALSE)
+    if checker.endswith("veto"):
+        assert claims and not supported
+    else:
+        # the numbers stage still stops the 4 claims with a changed number; the other 3 stand, each flagged
+        judged = [c for c in claims if c["stage"] != "numbers"]
+        assert len(judged) == 3 and [c["text"] for c in judged] == supported
+        assert all(c["detail"]["quote_nli"]["agrees"] is False for c in judged)

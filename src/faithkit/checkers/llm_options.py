@@ -24,14 +24,15 @@ class JudgeOptions(LLMOptions):
     """judge_mode: batch (one call per answer), per-claim, or extract-and-label (one call extracts and labels
     the claims; needs LLM claims); strict: SUPPORTED only if stated explicitly; repeats / repeat_modes: run the
     judge N times (comma-separated modes to cycle through); claims_per_call: the batch judge's chunk size;
-    quote_nli: veto (default) / flag / off, whether the NLI model must find the judge's quote entailing the claim."""
+    quote_nli: flag (default) / veto / off: the NLI model's second opinion on each SUPPORTED quote, reported
+    (flag) or also required (veto; the judge's recall then falls to the small model's on paraphrases)."""
 
     judge_mode: Literal["batch", "per-claim", "extract-and-label"] = "batch"
     strict: bool = False
     repeats: int = Field(1, ge=1)
     repeat_modes: str | None = None
     claims_per_call: int = Field(20, ge=1)
-    quote_nli: Literal["veto", "flag", "off"] = "veto"  # NLI's check of each SUPPORTED quote (quote_nli.py)
+    quote_nli: Literal["veto", "flag", "off"] = "flag"  # NLI's check of each SUPPORTED quote (quote_nli.py)
 
     @field_validator("repeat_modes", mode="before")
     @classmethod

@@ -7,12 +7,18 @@ weekly" on the quote "Team plans are billed monthly..."). So every verified SUPP
 premise -> claim by the default NLI stack (the bundled model with its window veto, alignment and number rules),
 with the quote widened to the passage sentences it overlaps; a quote the stack does not find entailing
 is a *disagreement*: counted (``judge_quote_disagreements``), shown on the claim (``detail.quote_nli``), and in
-``veto`` mode (the default) the claim is not supported (``error="quote_not_entailing"``). ``flag`` keeps the
+``veto`` mode the claim is not supported (``error="quote_not_entailing"``). ``flag`` (the default) keeps the
 judge's verdict and only reports; ``off`` skips the check.
 
-What this guarantees, and what not: a SUPPORTED judge verdict now needs two independent things, a verbatim
-quote and the NLI model's entailment of the claim by that quote. A false claim passes only when the judge is
-wrong *and* the model is wrong on the same sentence; the model's own error rates (docs/model-card) bound that.
+Why ``flag`` by default: a judge is chosen for what the small model gets wrong, paraphrases above all (the
+bundled checker flags about a quarter of the faithful help-center claims, MODEL_CARD.md). Requiring both would
+cap the judge's recall at the model's; the disagreement count shows a reviewer where to look instead, and
+``veto`` is there for a team that prefers the judge to pass nothing the model doubts.
+
+What this guarantees, and what not: a SUPPORTED judge verdict always rests on a verbatim quote; with ``veto`` it
+also needs the NLI model's entailment of the claim by that quote, so a false claim passes only when the judge is
+wrong *and* the model is wrong on the same sentence. With ``flag`` a wrong judge's SUPPORTED stands, but it is
+counted and shown as a disagreement.
 """
 
 from __future__ import annotations
