@@ -141,6 +141,10 @@ def test_meridian_faithful_vs_correct_two_by_two(tmp_path):
     assert records[2]["claims"][0]["reference"]["label3"] == "contradicted"
 
 
+class SimulatedCrash(BaseException):
+    """Stands for the process dying (a kill, an OOM): not an Exception, so per-record isolation lets it pass."""
+
+
 class Recorder(ScriptedChecker):
     """Records how many result lines were on disk at each call: proof that chunks are written as they go."""
 
@@ -152,7 +156,7 @@ class Recorder(ScriptedChecker):
         text = self.results_path.read_text() if self.results_path.exists() else ""
         self.lines_on_disk.append(text.count("\n"))
         if self.fail_on_call is not None and len(self.lines_on_disk) == self.fail_on_call:
-            raise RuntimeError("simulated crash")
+            raise SimulatedCrash("simulated crash")
         return super().check(requests)
 
 
@@ -169,7 +173,7 @@ def test_crashed_run_resumes_without_losing_or_duplicating(tmp_path):
     rows = [{"id": str(i), "contexts": ["c"], "answer": f"Claim {i}."} for i in range(25)]
     log = write_log(tmp_path / "log.jsonl", rows)
     out = tmp_path / "out"
-    with pytest.raises(RuntimeError):
+    with pytest.raises(SimulatedCrash):
         run_check(log, out, Recorder(out / "results.jsonl", fail_on_call=3), CheckOptions(chunk_size=10))
     assert not (out / "manifest.json").exists()
     with (out / "results.jsonl").open("a") as handle:
@@ -186,7 +190,7 @@ def test_resume_refuses_a_changed_input(tmp_path):
     rows = [{"id": str(i), "contexts": ["c"], "answer": f"Claim {i}."} for i in range(5)]
     log = write_log(tmp_path / "log.jsonl", rows)
     out = tmp_path / "out"
-    with pytest.raises(RuntimeError):
+    with pytest.raises(SimulatedCrash):
         run_check(log, out, Recorder(out / "results.jsonl", fail_on_call=2), CheckOptions(chunk_size=2))
     write_log(log, rows[:4])
     with pytest.raises(UsageError, match="changed"):

@@ -13,6 +13,7 @@ runs; writes are committed immediately so a crashed run keeps what it paid for.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+from faithkit.cache_repair import move_aside, open_or_rebuild
 from faithkit.errors import UsageError
 
 CacheMode = Literal["use", "refresh", "off"]
@@ -37,7 +39,8 @@ def canonical_json(value: Any) -> str:
 
 def content_key(value: Any) -> str:
     """sha256 hex digest of ``canonical_json(value)``."""
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+    # surrogatepass: a lone surrogate in a text (a JSON "\udc00" escape) still gets a key; valid text is unchanged
+    return hashlib.sha256(canonical_json(value).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def default_cache_dir() -> Path:
@@ -68,17 +71,14 @@ class ContentCache:
         self.misses = 0
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
+        self.warnings: list[str] = []  # what went wrong with the store (cache_repair): shown in the summary
+        self._writable = True
         if self.mode != "off":
             try:
                 self.directory.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(str(self.directory / CACHE_FILE), check_same_thread=False)
-                self._db.execute(
-                    "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, namespace TEXT NOT NULL, "
-                    "value TEXT NOT NULL, created REAL NOT NULL)"
-                )
-                self._db.commit()
-            except (OSError, sqlite3.Error) as exc:
+            except OSError as exc:
                 raise UsageError(f"cannot open the cache in {self.directory}: {exc}") from exc
+            self._db = open_or_rebuild(self.directory / CACHE_FILE, self.warnings)
 
     @property
     def path(self) -> Path:
@@ -92,23 +92,51 @@ class ContentCache:
         if self.mode != "use" or self._db is None:
             return None
         with self._lock:
-            row = self._db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
-            if row is None:
+            try:
+                row = self._db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
+            except sqlite3.DatabaseError as exc:
+                row = self._rebuild_after(exc)
+            try:
+                value = json.loads(row[0]) if row is not None else None
+            except (TypeError, ValueError):
+                self.warnings.append(f"cache entry {key[:12]}… was not JSON; recomputed")
+                value = None
+            if value is None:
                 self.misses += 1
                 return None
             self.hits += 1
-        return json.loads(row[0])
+        return value
+
+    def _rebuild_after(self, exc: Exception) -> None:
+        """A read failed on a damaged file: move it aside, start a fresh store, count the read as a miss."""
+        if self._db is not None:
+            self._db.close()
+        moved = move_aside(self.path) if self.path.exists() else None
+        self.warnings.append(f"cache read failed ({exc}); " + (f"moved the damaged file to {moved.name} and "
+                                                               "rebuilt it" if moved else "rebuilt it"))
+        self._db = open_or_rebuild(self.path, self.warnings)
+
+    def _write(self, rows: list[tuple[str, str, str, float]]) -> None:
+        """Store rows; a failed write (disk full, read-only) turns writing off for this run, with a warning."""
+        if not self._writable or self._db is None:
+            return
+        try:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO entries (key, namespace, value, created) VALUES (?, ?, ?, ?)", rows
+            )
+            self._db.commit()
+        except (sqlite3.Error, UnicodeEncodeError) as exc:
+            self._writable = False
+            self.warnings.append(f"cache writes turned off for this run: {exc}")
+            with contextlib.suppress(sqlite3.Error):
+                self._db.rollback()
 
     def put(self, key: str, value: Any, namespace: str = "llm") -> None:
         if self.mode == "off" or self._db is None:
             return
         text = canonical_json(value)
         with self._lock:
-            self._db.execute(
-                "INSERT OR REPLACE INTO entries (key, namespace, value, created) VALUES (?, ?, ?, ?)",
-                (key, namespace, text, time.time()),
-            )
-            self._db.commit()
+            self._write([(key, namespace, text, time.time())])
 
     def get_many(self, keys: Sequence[str]) -> list[Any | None]:
         return [self.get(k) for k in keys]
@@ -118,10 +146,7 @@ class ContentCache:
             return
         rows = [(k, namespace, canonical_json(v), time.time()) for k, v in items]
         with self._lock:
-            self._db.executemany(
-                "INSERT OR REPLACE INTO entries (key, namespace, value, created) VALUES (?, ?, ?, ?)", rows
-            )
-            self._db.commit()
+            self._write(rows)
 
     def count(self, namespace: str | None = None) -> int:
         if self._db is None:

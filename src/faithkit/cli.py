@@ -13,6 +13,7 @@ import sys
 from faithkit import __version__
 from faithkit.commands import COMMAND_MODULES
 from faithkit.errors import FaithkitError
+from faithkit.secrets import scrub
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except FaithkitError as exc:
-        print(f"faithkit: error: {exc}", file=sys.stderr)
+        print(f"faithkit: error: {scrub(str(exc))}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("faithkit: interrupted", file=sys.stderr)

@@ -224,7 +224,9 @@ def run_stats(run: RunResults) -> RunStats:
 def _first_by_id(run: RunResults) -> dict[str, AnswerResult]:
     out: dict[str, AnswerResult] = {}
     for record in run.answers:
-        out.setdefault(str(record.id), record)
+        key = str(record.id)
+        if key not in out or (out[key].status == "error" and record.status != "error"):
+            out[key] = record  # an error line never shadows the record that was checked under its id
     return out
 
 

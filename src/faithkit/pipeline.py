@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import json
 import platform
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -21,7 +20,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from faithkit import __version__
-from faithkit.checkers.base import Checker, merged_counters, warnings_of
+from faithkit.cache_repair import cache_warnings
+from faithkit.checkers.base import Checker, merged_counters, walk, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
 from faithkit.errors import BackendError, UsageError
@@ -29,8 +29,12 @@ from faithkit.guards import expect_verdicts
 from faithkit.io.formats import input_sha256, preflight, resolve_format
 from faithkit.io.formats import read as read_input
 from faithkit.io.formats.guard import resume_hint
+from faithkit.io.lock import OutputLock
 from faithkit.io.log import LineError
+from faithkit.io.paths import check_input_file
 from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
+from faithkit.isolation import check_isolated
+from faithkit.limits import RecordLimits
 from faithkit.records import (
     UNSET,
     AnswerResult,
@@ -45,6 +49,7 @@ from faithkit.records import (
     Verdict,
     is_flag,
 )
+from faithkit.resume import check_resume, run_identity, write_run_file
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.sentences import split_sentences
 
@@ -60,6 +65,7 @@ class CheckOptions:
     refusals: RefusalDetector = field(default_factory=RefusalDetector)
     chunk_size: int = 64
     check_reference: bool = True
+    limits: RecordLimits = field(default_factory=RecordLimits)
     input_format: str | None = None  # faithkit.io.formats name; None: detect (extension, content)
     contexts_separator: str | None = None  # split text context cells (CSV) on this string
 
@@ -221,7 +227,25 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     resume: continue an interrupted run (records already written are kept and not redone).
     overwrite: replace an existing results folder. Without either, an existing folder is an error.
     progress: called after each chunk with (answers, claims) done in it (``faithkit.progress.Progress``).
+    The folder is locked for the whole run (``io/lock.py``): a second run on it is refused.
     """
+    out = Path(out_dir)
+    check_input_file(log_path)
+    check_output_folder(out, resume=resume, overwrite=overwrite)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the results folder {out}: {exc.strerror or exc}") from exc
+    with OutputLock(out):
+        return _run_check_locked(log_path, out, checker, options, resume=resume, overwrite=overwrite,
+                                 command=command, progress=progress)
+
+
+def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checker,
+                      options: CheckOptions | None = None, *, resume: bool = False, overwrite: bool = False,
+                      command: Sequence[str] | None = None,
+                      progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """``run_check`` once the folder is locked."""
     options = options or CheckOptions()
     log_path, out = Path(log_path), Path(out_dir)
     if not log_path.exists():
@@ -230,13 +254,13 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     preflight(log_path, options.input_format, contexts_separator=options.contexts_separator)  # wrong format: exit 2
     started = _now()
     input_hash = input_sha256(log_path)
-    if resume and (out / "run.json").exists():
-        previous = json.loads((out / "run.json").read_text())
-        if previous.get("input_sha256") != input_hash:
-            raise UsageError(f"cannot resume: {log_path} changed since the interrupted run in {out}")
+    identity = run_identity(checker.spec(), options.claims.spec(), options.refusals.patterns,
+                            options.check_reference)
+    if resume:
+        check_resume(out, log_path, input_hash, identity)
     out.mkdir(parents=True, exist_ok=True)
     (out / MANIFEST_FILE).unlink(missing_ok=True)
-    (out / "run.json").write_text(json.dumps({"input_sha256": input_hash, "started_at": started}))
+    write_run_file(out, input_hash, started, identity)
     writer = ResultsWriter(out, resume=resume)
     summary = RunSummary()
     for record in writer.done:
@@ -244,11 +268,12 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     last_line = max((r.line for r in writer.done), default=0)
     lines = 0
     try:
-        reader = read_input(log_path, options.input_format, contexts_separator=options.contexts_separator)
+        reader = read_input(log_path, options.input_format, contexts_separator=options.contexts_separator,
+                            max_record_bytes=options.limits.max_record_bytes)
         items = (i for i in reader if i.line > last_line)
         for chunk in _chunks(items, options.chunk_size):
             claims = 0
-            for record in check_chunk(chunk, checker, options):
+            for record in check_isolated(chunk, checker, options, check_chunk, options.limits.record_timeout):
                 writer.write(record)
                 summary.add(record)
                 claims += len(record.claims)
@@ -264,6 +289,8 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
     # Counts read from the written records win: a checker's own counters also see the reference checks.
     result.update({k: v for k, v in merged.items() if k not in result})
     result["checker_counters"] = merged
+    if warnings := cache_warnings(walk(checker, options.claims)):
+        result["cache_warnings"] = warnings  # a damaged cache was rebuilt or turned off: verdicts are unaffected
     manifest = RunManifest(
         results_format=RESULTS_FORMAT, faithkit_version=__version__, command=tuple(command or sys.argv),
         input={"path": str(log_path), "sha256": input_hash, "records": summary.answers,
@@ -273,7 +300,6 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
         packages=package_versions(), started_at=started, finished_at=_now(), resumed=bool(resume and writer.done),
         complete=True, summary=result, profiles=summary.profiles(),
     )
-    write_manifest(out, manifest)
-    (out / "run.json").unlink(missing_ok=True)
+    write_manifest(out, manifest)  # run.json stays: a later --resume compares against it
     return manifest.to_dict()
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from faithkit.records import AnswerResult, ClaimResult, Correctness
+from faithkit.refusal_clauses import declines_only
 
 DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\bI (?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
@@ -72,10 +73,18 @@ class RefusalDetector:
             raise UsageError(f"invalid refusal pattern: {exc}") from exc
 
     def match(self, sentence: str) -> str | None:
-        """The pattern a sentence matches, or None."""
+        """The pattern a sentence matches, or None; None too when the sentence also makes a claim of its own
+        ("Fees are waived, but I can't find the rest.": ``refusal_clauses``), so that claim is checked."""
         for pattern, compiled in zip(self.patterns, self._compiled):
             if compiled.search(sentence):
-                return pattern
+                return pattern if declines_only(sentence, self._span) else None
+        return None
+
+    def _span(self, text: str) -> tuple[int, int] | None:
+        for compiled in self._compiled:
+            found = compiled.search(text)
+            if found:
+                return found.span()
         return None
 
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from faithkit.cache import ContentCache
-from faithkit.checkers.model_files import ModelFiles
+from faithkit.checkers.model_identity import ModelFiles
 from faithkit.checkers.nli import NLIChecker, bundled_model_path
 from faithkit.checkers.pairs import PairScorer
 from faithkit.io.log import read_log

@@ -65,9 +65,6 @@ def test_second_run_of_the_same_log_makes_zero_http_calls(tmp_path, server):
     assert summary["claims_supported"] == 2 and summary["claims"] == 3
 
 
-@pytest.mark.xfail(strict=False, reason="order-dependent: after tests/checkers + tests/commands + tests/io in one "
-                   "process, one decomposition misses the cache after the judge prompt version changes "
-                   "(decompose_calls 1, not 0); passes alone and under CPU load. Open, see the session-3 note.")
 def test_model_name_prompt_version_and_decoding_each_miss(tmp_path, server, monkeypatch):
     check(tmp_path, server, "base")
     before = server.calls

@@ -13,7 +13,8 @@ other things a reader checks first:
   admins." conflicts with "Admins can reset passwords for other admins." and not with "Admins can reset member
   passwords.". Bounds that read as negations ("no more than", "must not exceed") are not cues.
 - **units**: the claim gives a number in one unit and the sentence the same number in another unit of the same
-  kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts.
+  kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts. A frequency is
+  a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly).
 - **names**: the claim names something (a capitalised term: a plan, a ticket type, a role) that the sentence it is
   about does not, while that sentence names something else the claim does not ("Saver" against a Flex sentence).
 
@@ -219,9 +220,24 @@ def quantities(text: str) -> set[tuple[str, str, str]]:
     return out
 
 
+_FREQUENCY = re.compile(r"\b(hourly|daily|weekly|fortnightly|biweekly|monthly|quarterly|yearly|annually)\b",
+                        re.IGNORECASE)
+
+
+def frequency_conflict(claim: str, sentence: str) -> bool:
+    """True when the claim says how often ("billed weekly") and the sentence says another frequency and not the
+    claim's ("billed monthly"): a period is a unit too, and the small model reads "weekly" as "monthly"."""
+    ours = {m.lower() for m in _FREQUENCY.findall(claim)}
+    theirs = {m.lower() for m in _FREQUENCY.findall(sentence)}
+    return bool(ours and theirs and not ours & theirs)
+
+
 def unit_conflict(claim: str, sentence: str) -> bool:
     """True when the claim gives a number in one unit and the sentence gives the same number in another unit of
-    the same kind, and nowhere in the claim's unit ("90 hours" against "within 90 days")."""
+    the same kind, and nowhere in the claim's unit ("90 hours" against "within 90 days"); or a frequency
+    ("weekly") that the sentence gives as another one (``frequency_conflict``)."""
+    if frequency_conflict(claim, sentence):
+        return True
     theirs = quantities(sentence)
     for number, dimension, unit in quantities(claim):
         same_number = {(d, u) for n, d, u in theirs if n == number}

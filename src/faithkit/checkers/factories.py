@@ -34,9 +34,19 @@ def _judge(options: JudgeOptions, context: BuildContext, mode: str) -> Any:
 
     checker = JudgeChecker(context.llm_session(options).caller(), mode=mode, strict=options.strict,
                            repeats=options.repeats, repeat_modes=options.modes() or None,
-                           max_claims_per_call=options.claims_per_call, concurrency=options.concurrency)
+                           max_claims_per_call=options.claims_per_call, concurrency=options.concurrency,
+                           quote_nli=_quote_nli(options))
     checker.options = options
     return checker
+
+
+def _quote_nli(options: JudgeOptions) -> Any:
+    """The NLI model's check of each SUPPORTED quote (checkers/quote_nli.py), unless ``quote_nli=off``."""
+    if options.quote_nli == "off":
+        return None
+    from faithkit.checkers.quote_nli import QuoteEntailment
+
+    return QuoteEntailment(options.quote_nli)
 
 
 def extract_and_label(options: JudgeOptions, context: BuildContext) -> Any:

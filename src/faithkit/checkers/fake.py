@@ -43,7 +43,8 @@ class ScriptedChecker(CheckerBase):
         self.counters: dict[str, int] = {"scripted_claims": 0}
 
     def spec(self) -> dict[str, Any]:
-        return {"checker": self.name, "threshold": self.threshold, "scripted": len(self.verdicts)}
+        return {"checker": self.name, "threshold": self.threshold, "scripted": len(self.verdicts),
+                **({"stage": self.stage} if self.stage != "scripted" else {})}
 
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         self.calls.append(list(requests))

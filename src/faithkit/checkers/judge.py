@@ -100,6 +100,7 @@ class JudgeChecker(CheckerBase):
         require_quote_overlap: bool = True,
         max_claims_per_call: int = 20,
         concurrency: int = 4,
+        quote_nli: Any = None,
     ):
         if mode not in JUDGE_MODES:
             raise UsageError(f"judge mode must be one of {', '.join(JUDGE_MODES)}, not {mode!r}")
@@ -121,6 +122,7 @@ class JudgeChecker(CheckerBase):
         self.require_quote_overlap = require_quote_overlap
         self.max_claims_per_call = max(1, max_claims_per_call)
         self.concurrency = max(1, concurrency)
+        self.quote_nli = quote_nli  # a QuoteEntailment (checkers/quote_nli.py): NLI's second opinion on quotes
         self.prompt_version = prompts.JUDGE_STRICT_VERSION if strict else prompts.JUDGE_VERSION
         self._lock = threading.Lock()
         self._own: dict[str, int] = {
@@ -134,6 +136,7 @@ class JudgeChecker(CheckerBase):
             own = dict(self._own)
         return {
             **own,
+            **(self.quote_nli.counters if self.quote_nli is not None else {}),
             "judge_calls": shared["llm_calls"],
             "cache_hits": shared["cache_hits"],
             "judge_repairs": shared["repairs"],
@@ -157,6 +160,7 @@ class JudgeChecker(CheckerBase):
             "quote_check": "verbatim, whitespace-normalised" + (", shares a content word" if
                                                               self.require_quote_overlap else ""),
             "max_claims_per_call": self.max_claims_per_call,
+            **(self.quote_nli.spec() if self.quote_nli is not None else {}),
         }
         if self.repeats > 1:
             spec.update({"repeats": self.repeats, "repeat_modes": list(self.repeat_modes) or None})
@@ -177,6 +181,8 @@ class JudgeChecker(CheckerBase):
                 decoding = replace(decoding, seed=decoding.seed + i)
             runs.append(self._run(requests, mode, decoding))
         verdicts = runs[0] if self.repeats == 1 else self._combine(runs)
+        if self.quote_nli is not None:
+            verdicts = self.quote_nli.review(requests, verdicts)
         self._count(
             judge_claims=len(verdicts),
             judge_errors=sum(v.label == ERROR for v in verdicts),

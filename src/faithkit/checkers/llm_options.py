@@ -23,19 +23,30 @@ DEFAULT_ROUTE_BELOW = 0.98  # see checkers/cascade.py for how it was chosen
 class JudgeOptions(LLMOptions):
     """judge_mode: batch (one call per answer), per-claim, or extract-and-label (one call extracts and labels
     the claims; needs LLM claims); strict: SUPPORTED only if stated explicitly; repeats / repeat_modes: run the
-    judge N times (comma-separated modes to cycle through); claims_per_call: the batch judge's chunk size."""
+    judge N times (comma-separated modes to cycle through); claims_per_call: the batch judge's chunk size;
+    quote_nli: flag (default) / veto / off: the NLI model's second opinion on each SUPPORTED quote, reported
+    (flag) or also required (veto; the judge's recall then falls to the small model's on paraphrases)."""
 
     judge_mode: Literal["batch", "per-claim", "extract-and-label"] = "batch"
     strict: bool = False
     repeats: int = Field(1, ge=1)
     repeat_modes: str | None = None
     claims_per_call: int = Field(20, ge=1)
+    quote_nli: Literal["veto", "flag", "off"] = "flag"  # NLI's check of each SUPPORTED quote (quote_nli.py)
 
     @field_validator("repeat_modes", mode="before")
     @classmethod
     def _modes_text(cls, value: object) -> object:
         if isinstance(value, (list, tuple)):
             return ",".join(str(v) for v in value)
+        return value
+
+    @field_validator("quote_nli", mode="before")
+    @classmethod
+    def _quote_nli_switch(cls, value: object) -> object:
+        """``quote_nli=off`` / ``on`` arrive from a spec string as booleans."""
+        if isinstance(value, bool):
+            return "veto" if value else "off"
         return value
 
     def modes(self) -> list[str]:

@@ -1,60 +1,63 @@
-"""What a local model folder's scores depend on, read from its files without loading the weights.
+"""What a cached pair score depends on besides the weights, and what a cached score must look like.
 
-A rerun whose pairs are all in the content cache needs the cache key's model part (weights hash, max length,
-label order) but not the model: reading config.json and tokenizer_config.json and hashing the weight files
-costs milliseconds, where importing torch + transformers and loading the weights costs seconds. ``ModelFiles``
-has the attributes ``CachedPairScoring.identity`` reads from a loaded ``PairScorer`` (identity, max_length,
-labels, entailment_label) and the same values; ``check_same_as`` proves it when the model does load.
+The NLI cache key once held the weights hash, the max length and the label names only: a copy of the model
+with ``num_hidden_layers: 5`` in config.json, or a tokenizer with ``lowercase: false``, got every score from the
+cache and changed verdicts. ``model_files_hash`` covers every file of a local model folder that is not a weight
+file (config, tokenizer, vocabularies, special tokens), and ``PAIR_SCORER_VERSION`` changes whenever the code
+that turns logits into the stored columns changes.
+
+``valid_pair_value`` is the read-side check: a stored value of the right shape but wrong content (the issue's
+``[1, 0, 0, false]`` for a pair the model scores neutral is indistinguishable) cannot be caught, but anything
+that is not three finite probabilities summing to one plus a truncation flag is a miss, never a verdict.
 """
 
 from __future__ import annotations
 
-import json
+import hashlib
+import math
 from pathlib import Path
 from typing import Any
 
-from faithkit.checkers.labels import LabelOrder, resolve_label_order
-from faithkit.checkers.pairs import weights_hash
-from faithkit.errors import ModelLoadError
-
-DEFAULT_POSITIONS = 512  # what PairScorer assumes when a config has no max_position_embeddings
+PAIR_SCORER_VERSION = "pair-scorer-2"
+WEIGHT_SUFFIXES = frozenset({".safetensors", ".bin", ".pt", ".pth", ".onnx", ".h5", ".msgpack", ".ckpt"})
+_SKIPPED = frozenset({"README.md", ".gitattributes", "LICENSE"})
 
 
-def _json_file(path: Path) -> dict[str, Any]:
-    if not path.is_file():
-        return {}
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ModelLoadError(f"cannot read {path}: {exc}") from exc
+def model_files_hash(folder: Path) -> str:
+    """sha256 over the name and bytes of each non-weight file at the top of a model folder (config.json,
+    tokenizer.json, tokenizer_config.json, vocab files, ...), in name order."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.iterdir()):
+        if not path.is_file() or path.suffix in WEIGHT_SUFFIXES or path.name in _SKIPPED:
+            continue
+        digest.update(path.name.encode() + b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return "sha256:" + digest.hexdigest()
 
 
-class ModelFiles:
-    """The identity of a local pair-classifier folder, as ``PairScorer`` would compute it once loaded."""
+def valid_pair_value(value: Any) -> bool:
+    """True for ``[p_entail, p_neutral, p_contradiction, truncated]``: finite floats in [0, 1] summing to ~1
+    and a bool."""
+    if not isinstance(value, list) or len(value) != 4 or not isinstance(value[3], bool):
+        return False
+    probs = value[:3]
+    if not all(isinstance(p, (int, float)) and not isinstance(p, bool) for p in probs):
+        return False
+    if not all(math.isfinite(p) and -1e-6 <= p <= 1 + 1e-6 for p in probs):
+        return False
+    return abs(sum(probs) - 1.0) < 1e-3
 
-    def __init__(self, folder: str | Path, max_length: int | None = None, entailment_label: str | None = None):
-        self.folder = Path(folder).expanduser()
-        if not (self.folder / "config.json").is_file():
-            raise ModelLoadError(f"{self.folder}: not a model folder (no config.json)")
-        config = _json_file(self.folder / "config.json")
-        tokenizer = _json_file(self.folder / "tokenizer_config.json")
-        self.entailment_label = entailment_label
-        # transformers' PretrainedConfig default when a config names no labels: LABEL_0..LABEL_{num_labels-1}
-        id2label = {int(k): v for k, v in (config.get("id2label") or {}).items()} or {
-            i: f"LABEL_{i}" for i in range(int(config.get("num_labels", 2)))
-        }
-        self.labels: LabelOrder = resolve_label_order(id2label, entailment_label)
-        limit = config.get("max_position_embeddings") or DEFAULT_POSITIONS
-        tokenizer_limit = tokenizer.get("model_max_length") or limit
-        self.max_length = min(max_length or limit, limit, tokenizer_limit)
-        self.identity = weights_hash(self.folder)
 
-    def check_same_as(self, scorer: Any) -> None:
-        """ModelLoadError when the loaded model disagrees with what its files said (cache keys would lie)."""
-        mine = (self.identity, self.max_length, tuple(self.labels.names))
-        theirs = (scorer.identity, scorer.max_length, tuple(scorer.labels.names))
-        if mine != theirs:
-            raise ModelLoadError(
-                f"{self.folder}: the loaded model's identity {theirs} differs from the one read "
-                f"from its files {mine}; run with --cache refresh"
-            )
+def require_model_folder(model: str | Path, what: str = "model") -> None:
+    """ModelLoadError when ``model`` is written as a path (``/…``, ``./…``, ``../…``, ``~…``) or names an existing
+    file, but is not a folder: the hub client would otherwise answer "Repo id must use alphanumeric chars"."""
+    from faithkit.errors import ModelLoadError
+
+    text, path = str(model), Path(model).expanduser()
+    if path.is_dir():
+        return
+    if path.exists():
+        raise ModelLoadError(f"{what} {text} is a file, expected a model folder")
+    if text.startswith(("/", "./", "../", "~", ".\\")):
+        raise ModelLoadError(f"{what} folder not found: {text}")

@@ -110,7 +110,7 @@ class NLIChecker(CheckerBase):
     def described(self) -> Any:
         """The model's identity for cache keys and the manifest: read from the files of a local folder (no
         weights loaded), else from the loaded scorer."""
-        from faithkit.checkers.model_files import ModelFiles
+        from faithkit.checkers.model_identity import ModelFiles
 
         if Path(self.model_source).expanduser().is_dir() and self._options["revision"] is None:
             return ModelFiles(self.model_source, self._options["max_length"], self._options["entailment_label"])

@@ -90,7 +90,7 @@ def _model_files(model: str | Path, revision: str | None, max_length: int | None
     """The identity of a local model folder read from its files (None for a hub id or a pinned revision)."""
     if revision is not None or not Path(model).expanduser().is_dir():
         return None
-    from faithkit.checkers.model_files import ModelFiles
+    from faithkit.checkers.model_identity import ModelFiles
 
     return ModelFiles(model, max_length, entailment_label)
 

@@ -18,11 +18,18 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from faithkit.checkers.labels import LabelOrder, resolve_label_order
+from faithkit.checkers.model_files import (
+    PAIR_SCORER_VERSION,
+    model_files_hash,
+    require_model_folder,
+    valid_pair_value,
+)
 from faithkit.errors import MissingDependencyError, ModelLoadError
 
 SMOKE_PREMISE = "The dog is sleeping on the porch."
 SMOKE_ENTAILED = "The dog is sleeping."
 SMOKE_CONTRADICTED = "The dog is not sleeping."
+SMOKE_NEUTRAL = "The dog's name is Max."
 
 
 def weights_hash(folder: Path) -> str:
@@ -74,13 +81,15 @@ class PairScorer:
         self.device = device
         local = Path(model).expanduser()
         self.is_local = local.is_dir()
+        require_model_folder(model, "NLI model")  # a path that is not a folder: say so, not a hub-id error
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(str(local) if self.is_local else self.source,
                                                            revision=revision)
             net = AutoModelForSequenceClassification.from_pretrained(
                 str(local) if self.is_local else self.source, revision=revision)
-        except (OSError, ValueError) as exc:
-            raise ModelLoadError(f"could not load NLI model {self.source!r}: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - any load failure (a size mismatch, a pickle) is a load error
+            raise ModelLoadError(f"could not load NLI model {self.source!r}: {type(exc).__name__}: "
+                                 f"{str(exc)[:500]}") from exc
         self.model = net.float().to(device).eval()
         self.entailment_label = entailment_label
         self.labels: LabelOrder = resolve_label_order(self.model.config.id2label, entailment_label)
@@ -93,13 +102,24 @@ class PairScorer:
             self._smoke_check()
 
     def _smoke_check(self) -> None:
-        scores = self.score([(SMOKE_PREMISE, SMOKE_ENTAILED), (SMOKE_PREMISE, SMOKE_CONTRADICTED)]).probs
-        entailed, contradicted = scores
+        scores = self.score([(SMOKE_PREMISE, SMOKE_ENTAILED), (SMOKE_PREMISE, SMOKE_CONTRADICTED),
+                             (SMOKE_PREMISE, SMOKE_NEUTRAL)]).probs
+        entailed, contradicted, neutral = scores
         if not (entailed[0] >= 0.5 and entailed[0] == entailed.max() and contradicted[0] < 0.5):
             raise ModelLoadError(
                 f"NLI model {self.source!r} failed the smoke check with labels {self.labels.names}: "
                 f"P(entailment) was {entailed[0]:.3f} for an obvious entailment and {contradicted[0]:.3f} for an "
                 "obvious contradiction. Its label order or head is not what faithkit expects."
+            )
+        if self.labels.contradiction is not None and not (
+                contradicted[2] == contradicted.max() and neutral[0] < 0.5):
+            # A 3-way head: the contradiction column must be the contradiction (a neutral <-> contradiction swap
+            # in id2label passes the entailment test but turns the window veto and label3 upside down).
+            raise ModelLoadError(
+                f"NLI model {self.source!r} failed the smoke check with labels {self.labels.names}: for an obvious "
+                f"contradiction it gave entailment/neutral/contradiction {contradicted.round(3).tolist()}, and "
+                f"P(entailment) {neutral[0]:.3f} for an unrelated claim. Its id2label names the wrong outputs "
+                "(neutral and contradiction swapped?)."
             )
 
     def encode(self, premises: list[str], hypotheses: list[str], **kwargs: Any) -> Any:
@@ -141,6 +161,19 @@ class PairScorer:
         return cols
 
 
+def _files_identity(scorer: Any) -> dict[str, str]:
+    """The config / tokenizer files' hash (local folders) and the scorer's code version, computed once."""
+    cached = getattr(scorer, "_files_identity", None)
+    if cached is None:
+        cached = {"scorer_version": PAIR_SCORER_VERSION}
+        inner = getattr(scorer, "_scorer", scorer)  # a detector wraps its kind's scorer
+        source = getattr(scorer, "source", None) or getattr(inner, "source", None)
+        if source is not None and Path(source).expanduser().is_dir():
+            cached["model_files"] = model_files_hash(Path(source).expanduser())
+        scorer._files_identity = cached  # type: ignore[attr-defined]
+    return cached
+
+
 PAIR_COUNTERS = ("nli_pairs", "nli_pairs_unique", "nli_pairs_scored", "nli_cache_hits", "truncated_pairs")
 
 
@@ -154,15 +187,15 @@ class CachedPairScoring:
         self.cache = cache
         self.counters = counters
         self.kind = kind
-        self.describe = describe  # identity without loading (checkers.model_files), so a full hit loads nothing
+        self.describe = describe  # identity without loading (checkers.model_identity), so a full hit loads nothing
 
     def identity(self) -> dict[str, Any]:
         """What a cached score depends on (the cache key's model part)."""
         scorer = (self.describe or self.scorer)()
         if hasattr(scorer, "cache_identity"):  # the detector kinds (checkers.scorers) say what their scores pin
-            return {**scorer.cache_identity(), "checker": self.kind}
+            return {**scorer.cache_identity(), "checker": self.kind, **_files_identity(scorer)}
         identity = {"weights": scorer.identity, "max_length": scorer.max_length,
-                    "labels": list(scorer.labels.names), "checker": self.kind}
+                    "labels": list(scorer.labels.names), "checker": self.kind, **_files_identity(scorer)}
         if scorer.entailment_label is not None:
             identity["entailment_label"] = scorer.entailment_label
         return identity
@@ -175,6 +208,11 @@ class CachedPairScoring:
 
         store = PairScoreCache(self.cache, self.identity())
         cached = store.get_many(pairs)
+        invalid = [i for i, value in enumerate(cached) if value is not None and not valid_pair_value(value)]
+        for i in invalid:  # a stored value that is not a probability row is a miss, recomputed and overwritten
+            cached[i] = None
+        if invalid:
+            self.counters["nli_cache_invalid"] = self.counters.get("nli_cache_invalid", 0) + len(invalid)
         missing = [i for i, value in enumerate(cached) if value is None]
         if not missing:  # every pair known: the model is not needed (nor loaded)
             fresh = PairScores(np.zeros((0, 3)), np.zeros(0, dtype=bool))

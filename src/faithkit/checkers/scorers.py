@@ -64,6 +64,9 @@ SEQ2SEQ_MAX_LENGTH = 2048  # MiniCheck-Flan-T5's max_model_len (relative positio
 
 
 def model_source(model: str | Path) -> tuple[str, bool]:
+    from faithkit.checkers.model_files import require_model_folder
+
+    require_model_folder(model, "detector model")  # a path that is not a folder: say so, not a hub-id error
     local = Path(model).expanduser()
     return (str(local), True) if local.is_dir() else (str(model), False)
 

@@ -65,6 +65,9 @@ class SimilarityChecker(CheckerBase):
             raise MissingDependencyError("the similarity checker needs sentence-transformers") from exc
         hf_logging.disable_progress_bar()
         path = self.model_source or packaged_minilm_path()
+        from faithkit.checkers.model_files import require_model_folder
+
+        require_model_folder(path, "embedding model")
         try:
             return SentenceTransformer(str(path), device=self.device)
         except (OSError, ValueError) as exc:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.judge import JudgeChecker, verdict_from_label
@@ -205,6 +205,12 @@ class ExtractAndLabelChecker(CheckerBase):
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         out: list[Verdict | None] = [self.source.label_for(r) for r in requests]
         missing = [i for i, v in enumerate(out) if v is None]
+        labelled = [i for i, v in enumerate(out) if v is not None]
+        review = getattr(self.judge, "quote_nli", None)  # the NLI stack's opinion on SUPPORTED quotes (quote_nli.py)
+        if review is not None and labelled:
+            reviewed = review.review([requests[i] for i in labelled], [cast(Verdict, out[i]) for i in labelled])
+            for i, verdict in zip(labelled, reviewed):
+                out[i] = verdict
         if missing:
             judged = self.judge.check([requests[i] for i in missing])
             for i, verdict in zip(missing, judged):

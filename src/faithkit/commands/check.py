@@ -57,6 +57,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
     p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines, no summary table")
     p.add_argument("--no-report", action="store_true", help="do not write DIR/report.html")
+    p.add_argument("--max-record-bytes", type=int, default=None, metavar="N",
+                   help="a log line longer than N bytes becomes an error record (default 2000000; 0: no limit)")
+    p.add_argument("--record-timeout", type=float, default=None, metavar="SECONDS",
+                   help="seconds of work per record before it becomes an error record (default 300; 0: none)")
     _add_llm_arguments(p)
     p.set_defaults(func=run)
 
@@ -134,17 +138,21 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
     from faithkit.commands._format_args import check_input, every_record_failed
     from faithkit.guards import check_threshold
+    from faithkit.io.paths import check_input_file
+    from faithkit.limits import record_limits
     from faithkit.model_source import check_cli_models
     from faithkit.pipeline import CheckOptions, check_output_folder, run_check
     from faithkit.report.terminal import print_summary
     from faithkit.scoring import DEFAULT_REFUSAL_PATTERNS, RefusalDetector
 
-    if not args.log.exists():
-        raise UsageError(f"input log not found: {args.log}")
+    check_input_file(args.log)
     if args.chunk_size < 1 or (args.batch_size is not None and args.batch_size < 1):
         raise UsageError("--chunk-size and --batch-size must be at least 1")
     check_threshold(args.threshold, "--threshold")
     check_output_folder(args.out, resume=args.resume, overwrite=args.overwrite)
+    from faithkit.io.lock import OutputLock
+
+    OutputLock.probe(args.out)  # another run on --out: say so before loading a model
     input_format = check_input(args)  # a wrong format fails here, before the model loads
     from faithkit.threads import apply_thread_policy
 
@@ -161,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
     checker = load_checker(checker)
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference,
+                           limits=record_limits(args.max_record_bytes, args.record_timeout),
                            input_format=input_format, contexts_separator=args.contexts_separator)
     from faithkit.progress import Progress
 
@@ -168,6 +177,8 @@ def run(args: argparse.Namespace) -> int:
     with Progress(total, "answer", desc="check", quiet=args.quiet) as progress:
         manifest = run_check(args.log, args.out, checker, options, resume=args.resume, overwrite=args.overwrite,
                              command=["faithkit", *sys.argv[1:]], progress=progress)
+    for warning in manifest["summary"].get("cache_warnings", []):
+        print(f"warning: {warning}", file=sys.stderr)
     report = None if args.no_report else _write_report(args.out)
     if not args.quiet:
         print_summary(manifest, args.out)

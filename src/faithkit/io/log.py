@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from faithkit.errors import InputFormatError, UsageError
+from faithkit.limits import DEFAULT_MAX_RECORD_BYTES, describe, safe_text, unencodable_field
 from faithkit.records import Interaction, Passage
 
 _KNOWN = {"id", "question", "contexts", "answer", "reference", "metadata"}
@@ -140,34 +141,53 @@ def parse_interaction(obj: Any, line: int) -> Interaction:
                        {**metadata, **extra}, line, fmt)
 
 
-def read_log(path: str | Path) -> Iterator[Interaction | LineError]:
+def read_log(path: str | Path, max_record_bytes: int = DEFAULT_MAX_RECORD_BYTES) -> Iterator[Interaction | LineError]:
     """Stream a JSONL log: one Interaction or LineError per non-blank line, in order. Duplicate ids after
-    the first occurrence become LineErrors (a second record under the same id would make comparisons lie)."""
+    the first occurrence become LineErrors (a second record under the same id would make comparisons lie).
+    A line over ``max_record_bytes`` (0: no limit) is a LineError too (``faithkit.limits``)."""
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"input log not found: {path}")
     with path.open("rb") as handle:
-        items = (parse_line(raw, number) for number, raw in enumerate(handle, 1))
+        items = (parse_line(raw, number, max_record_bytes) for number, raw in enumerate(handle, 1))
         yield from mark_duplicates(item for item in items if item is not None)
 
 
 def mark_duplicates(items: Iterable[Interaction | LineError]) -> Iterator[Interaction | LineError]:
-    """Items unchanged, except that a repeated id after its first occurrence becomes a LineError. Shared by
-    every input format (faithkit.io.formats), so a CSV or a trace export follows the same rule."""
+    """Items unchanged, except that a repeated id after its first occurrence becomes a LineError, and an error
+    under an id already used gets a ``#lineN`` suffix (it must not shadow the record checked under that id in
+    compare / gate). Shared by every input format (faithkit.io.formats), so a CSV or a trace export follows the
+    same rule."""
     seen: dict[str, int] = {}
+    error_ids: set[str] = set()
     for item in items:
+        number = item.line
         if isinstance(item, Interaction):
-            number = item.line
             if item.id in seen:
                 item = LineError(number, f"{item.id}#line{number}",
                                  f"duplicate id {item.id!r} (first seen on line {seen[item.id]})")
             else:
                 seen[item.id] = number
+        elif item.id in seen or item.id in error_ids:
+            item = LineError(number, f"{item.id}#line{number}", item.reason)
+        else:
+            error_ids.add(item.id)  # a later good line with this id is still checked (compare prefers it)
         yield item
 
 
-def parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
-    """Decode and parse one raw line; None for a blank line."""
+def parse_line(raw: bytes, number: int, max_record_bytes: int = 0) -> Interaction | LineError | None:
+    """Decode and parse one raw line; None for a blank line. Never raises: whatever goes wrong with one line
+    (a 100,000-deep nesting, a 5,000-digit number, a lone surrogate) is that line's LineError."""
+    if max_record_bytes and len(raw) > max_record_bytes:
+        return LineError(number, f"line-{number}", f"record is {len(raw):,} bytes, over the limit of "
+                                                   f"{max_record_bytes:,} (--max-record-bytes)")
+    try:
+        return _parse_line(raw, number)
+    except Exception as exc:  # noqa: BLE001 - per-record isolation: any failure is this line's error
+        return LineError(number, f"line-{number}", f"could not read the record: {describe(exc)}")
+
+
+def _parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -180,8 +200,17 @@ def parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         return LineError(number, f"line-{number}", f"invalid JSON: {exc.msg} at column {exc.colno}")
+    except RecursionError:
+        return LineError(number, f"line-{number}", "invalid JSON: nested too deeply to read")
+    except ValueError as exc:  # e.g. an integer over Python's 4300-digit conversion limit
+        return LineError(number, f"line-{number}", f"invalid JSON: {describe(exc)}")
+    raw_id = obj.get("id") if isinstance(obj, dict) else None
+    error_id = safe_text(str(raw_id)) if isinstance(raw_id, (str, int)) else f"line-{number}"
+    bad_field = unencodable_field(obj)
+    if bad_field is not None:
+        return LineError(number, error_id, f"text that cannot be written as UTF-8 (a lone surrogate escape) in "
+                                           f"{bad_field}")
     try:
         return parse_interaction(obj, number)
     except InputFormatError as exc:
-        raw_id = obj.get("id") if isinstance(obj, dict) else None
-        return LineError(number, str(raw_id) if isinstance(raw_id, (str, int)) else f"line-{number}", exc.reason)
+        return LineError(number, error_id, exc.reason)

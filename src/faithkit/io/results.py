@@ -7,6 +7,7 @@ or duplicating records. The manifest is written atomically (temp file + rename) 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from faithkit.errors import ResultsError
 from faithkit.io.files import atomic_write_text
 from faithkit.io.jsonl import JSONLineError, iter_jsonl
 from faithkit.records import AnswerResult, RunManifest
+from faithkit.secrets import scrub, secret_values
 
 RESULTS_FORMAT = 1
 RESULTS_FILE = "results.jsonl"
@@ -89,8 +91,8 @@ def completed_lines(results_path: Path) -> list[AnswerResult]:
                 break
             try:
                 records.append(AnswerResult.from_dict(json.loads(raw)))
-            except json.JSONDecodeError:
-                break
+            except (ValueError, TypeError, KeyError, AttributeError):  # torn, not UTF-8, or not a record
+                break  # this line and the rest are redone: nothing is lost, nothing is counted twice
             good_bytes += len(raw)
     with results_path.open("r+b") as handle:
         handle.truncate(good_bytes)
@@ -105,15 +107,29 @@ class ResultsWriter:
         self.path = folder / RESULTS_FILE
         self.done = completed_lines(self.path) if resume else []
         self._handle: TextIO = self.path.open("a" if resume else "w", encoding="utf-8")
+        self._secrets = secret_values()  # read once: the environment does not change during a run
 
     def write(self, record: AnswerResult) -> None:
-        self._handle.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
-        self._handle.flush()
+        line = json.dumps(record.to_dict(), ensure_ascii=False)
+        try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (e.g. in an LLM's claim text): JSON's \u escapes keep it
+            line = json.dumps(record.to_dict())
+        try:
+            # no URL credentials or env secrets in results (secrets.py)
+            self._handle.write(scrub(line, self._secrets) + "\n")
+            self._handle.flush()
+        except OSError as exc:  # a full disk, a vanished folder: every record written so far is kept
+            raise ResultsError(f"cannot write {self.path}: {exc.strerror or exc}; the records written so far "
+                               "are kept, rerun with --resume once it is fixed") from exc
 
     def close(self) -> None:
-        self._handle.close()
+        # a write that failed is being reported; its unflushed rest is a torn line that resume cuts off
+        with contextlib.suppress(OSError):
+            self._handle.close()
 
 
 def write_manifest(folder: Path, manifest: RunManifest) -> None:
     """Write manifest.json atomically so a reader never sees half a manifest."""
-    atomic_write_text(folder / MANIFEST_FILE, json.dumps(manifest.to_dict(), indent=2, ensure_ascii=False) + "\n")
+    text = json.dumps(manifest.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    atomic_write_text(folder / MANIFEST_FILE, scrub(text))

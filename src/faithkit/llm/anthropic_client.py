@@ -43,7 +43,13 @@ class AnthropicClient(RetryingClient):
         self.retry = retry or RetryPolicy()
         self.default_max_tokens = max_tokens
         self._anthropic = anthropic
-        self._sdk = anthropic.Anthropic(api_key=key, base_url=base_url, timeout=timeout, max_retries=0)
+        import anthropic._base_client as sdk_base
+
+        from faithkit.llm.bounded_http import bounded_http_client, sdk_http_module
+
+        http = sdk_http_module(sdk_base)  # a whole-request deadline and a reply size cap, in the SDK's library
+        self._sdk = anthropic.Anthropic(api_key=key, base_url=base_url, timeout=timeout, max_retries=0,
+                                        **({"http_client": bounded_http_client(http, timeout)} if http else {}))
         self._init_accounting(concurrency)
 
     def _once(self, request: ChatRequest) -> ChatReply:

@@ -145,7 +145,10 @@ class RetryingClient:
         self.http_attempts = 0
 
     def identity(self) -> dict[str, Any]:
-        return {"provider": self.provider, "base_url": self.base_url, "model": self.model}
+        from faithkit.secrets import strip_url_credentials
+
+        base_url = strip_url_credentials(self.base_url) if self.base_url else self.base_url
+        return {"provider": self.provider, "base_url": base_url, "model": self.model}
 
     def _once(self, request: ChatRequest) -> ChatReply:
         raise NotImplementedError
@@ -158,4 +161,7 @@ class RetryingClient:
                 self.usage.prompt_tokens + reply.usage.prompt_tokens,
                 self.usage.completion_tokens + reply.usage.completion_tokens,
             )
-        return ChatReply(reply.text, reply.usage, reply.finish_reason, attempted.attempts)
+        from faithkit.secrets import scrub
+
+        # a server that echoes the Authorization header must not put the key into raw replies or the cache
+        return ChatReply(scrub(reply.text), reply.usage, reply.finish_reason, attempted.attempts)

@@ -35,6 +35,7 @@ class Scripted:
     content: the assistant message (wrapped into a chat.completion object); ignored when ``body`` is set.
     body: the raw response body, sent as is (``b""`` for an empty body).
     status: HTTP status; delay: seconds to wait before answering (to trigger client timeouts).
+    trickle: seconds between 8-byte pieces of the body (each read succeeds, the whole takes long).
     """
 
     content: str | None = None
@@ -43,6 +44,7 @@ class Scripted:
     delay: float = 0.0
     headers: Mapping[str, str] = field(default_factory=dict)
     finish_reason: str = "stop"
+    trickle: float = 0.0  # seconds between 8-byte pieces of the body (a server that never trips a read timeout)
 
 
 Step = Scripted | str
@@ -149,7 +151,13 @@ class LoopbackServer:
                     for name, value in step.headers.items():
                         self.send_header(name, value)
                     self.end_headers()
-                    self.wfile.write(payload)
+                    if step.trickle:
+                        for begin in range(0, len(payload), 8):
+                            self.wfile.write(payload[begin:begin + 8])
+                            self.wfile.flush()
+                            time.sleep(step.trickle)
+                    else:
+                        self.wfile.write(payload)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (timeout): nothing to answer
 

@@ -70,8 +70,14 @@ class OpenAICompatClient(RetryingClient):
         self.retry = retry or RetryPolicy()
         self.use_json_schema = use_json_schema
         self._openai = openai
+        import openai._base_client as sdk_base
+
+        from faithkit.llm.bounded_http import bounded_http_client, sdk_http_module
+
+        http = sdk_http_module(sdk_base)  # a whole-request deadline and a reply size cap, in the SDK's library
         self._sdk = openai.OpenAI(
-            api_key=resolve_api_key(api_key_env, base_url), base_url=base_url, timeout=timeout, max_retries=0
+            api_key=resolve_api_key(api_key_env, base_url), base_url=base_url, timeout=timeout, max_retries=0,
+            **({"http_client": bounded_http_client(http, timeout)} if http is not None else {}),
         )
         self._init_accounting(concurrency)
 
@@ -110,7 +116,8 @@ class OpenAICompatClient(RetryingClient):
                 if status == 400 and "response_format" in params and _mentions_format(exc):
                     self.use_json_schema = False
                     raise TransientError("server rejected response_format; asking again without it", 0.0) from exc
-                raise BackendError(f"HTTP {status} from {self.base_url or 'the provider'}: {_short(exc)}") from exc
+                where = self.identity()["base_url"] or "the provider"  # without URL credentials
+                raise BackendError(f"HTTP {status} from {where}: {_short(exc)}") from exc
             except errors.APIError as exc:  # protocol breaks the SDK recognises
                 raise TransientError(f"{type(exc).__name__}: {_short(exc)}") from exc
             except ValueError as exc:  # an empty or non-JSON body (the SDK lets json.JSONDecodeError through)

@@ -7,6 +7,7 @@ material is data: instructions inside a passage or an answer are text to check, 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from faithkit.records import Passage
@@ -50,7 +51,9 @@ def _clean(text: str) -> str:
 
 
 def format_passages(passages: Sequence[Passage]) -> str:
-    body = "\n".join(f'<passage id="{p.id}">\n{_clean(p.text)}\n</passage>' for p in passages)
+    # the id is escaped: an id is data from the log and must not close the tag or forge a passage
+    body = "\n".join(f'<passage id="{html.escape(p.id, quote=True)}">\n{_clean(p.text)}\n</passage>'
+                      for p in passages)
     return f"<passages>\n{body}\n</passages>"
 
 

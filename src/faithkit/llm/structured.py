@@ -213,7 +213,7 @@ class StructuredCaller:
                         completion_tokens=reply.usage.completion_tokens)
             with self._lock:
                 self._consecutive_failures = 0
-            raw = reply.text
+            raw = bounded_raw(reply.text)  # what is kept in records and re-sent in a repair, never megabytes
             try:
                 value = validate_reply(reply.text, model_cls, check)
                 return StructuredOutcome(value, raw, None, calls, attempt)
@@ -226,7 +226,7 @@ class StructuredCaller:
                     return StructuredOutcome(None, raw, f"invalid_output: {reason}", calls, attempt)
                 self._count(repairs=1)
                 conversation += [
-                    {"role": "assistant", "content": reply.text},
+                    {"role": "assistant", "content": raw},
                     {"role": "user", "content": repair_message(reason)},
                 ]
         raise AssertionError("unreachable")  # pragma: no cover
@@ -240,6 +240,17 @@ class StructuredCaller:
                 f"{self.max_consecutive_failures} model calls in a row failed beyond retries; stopping the run"
                 + (f". Last error: {last}" if last else "")
             )
+
+
+MAX_RAW_CHARS = 20_000
+
+
+def bounded_raw(text: str, limit: int = MAX_RAW_CHARS) -> str:
+    """A reply as stored in a claim's ``raw`` and re-sent in a repair: at most ``limit`` characters, and says
+    when it was cut (a 10 MB reply was once copied into every claim and into each repair request)."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"… [reply cut: {len(text):,} characters in all]"
 
 
 def repair_message(reason: str) -> str:

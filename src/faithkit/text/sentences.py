@@ -4,16 +4,24 @@ pysbd (the rule-based splitter Ragas also uses) decides the boundaries: it survi
 "e.g." and "U.S.", decimals such as "€12.50" and versions such as "v2.1". faithkit adds two things pysbd does
 not guarantee: blank lines and list bullets always end a sentence, and every sentence keeps its exact span in
 the original text (pysbd's own spans are unreliable when a sentence repeats), so evidence offsets stay true.
+
+pysbd's time grows with the square of a paragraph's length (22 KB: 1 s, 86 KB: 14 s), so a paragraph longer
+than ``MAX_SEGMENT_CHARS`` is first cut into bounded pieces at sentence-like boundaries (end punctuation then
+space; a longer sentence is kept whole up to four times that, then cut at a space)
+and pysbd splits each piece: linear time, the same boundaries
+wherever pysbd would have cut at the same punctuation.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+import threading
 from typing import NamedTuple
 
 _BLOCK_BREAK = re.compile(r"\n\s*\n|\n(?=[ \t]*(?:[-*•·]|\d{1,3}[.)])\s)")
 _BULLET = re.compile(r"\s*(?:[-*•·]|\d{1,3}[.)])\s+")
+_SENTENCE_END = re.compile(r"[.!?…][\"')\]]*\s+(?=[\"“(]?[A-Z0-9])")
+MAX_SEGMENT_CHARS = 4000
 
 
 class Sentence(NamedTuple):
@@ -24,11 +32,19 @@ class Sentence(NamedTuple):
     end: int
 
 
-@lru_cache(maxsize=1)
-def _segmenter():
-    import pysbd
+_PER_THREAD = threading.local()
 
-    return pysbd.Segmenter(language="en", clean=False)
+
+def _segmenter():
+    """This thread's pysbd segmenter. Not one per process: ``Segmenter.segment`` keeps the text it is splitting
+    on the instance (``self.original_text``), so two threads sharing one matched one answer's sentences against
+    the other's text and lost sentences (an order- and timing-dependent cache miss in the LLM decomposer)."""
+    segmenter = getattr(_PER_THREAD, "segmenter", None)
+    if segmenter is None:
+        import pysbd
+
+        segmenter = _PER_THREAD.segmenter = pysbd.Segmenter(language="en", clean=False)
+    return segmenter
 
 
 def _blocks(text: str) -> list[tuple[int, int]]:
@@ -53,6 +69,48 @@ def _trimmed(text: str, start: int, end: int, block_first: bool) -> tuple[int, i
     return start, end
 
 
+def bounded_pieces(block: str, limit: int = MAX_SEGMENT_CHARS) -> list[tuple[int, int]]:
+    """Spans covering ``block`` in order, cut after the last sentence end inside each ``limit``-character
+    window (a sentence longer than that runs on to its end, up to ``4 * limit``; beyond, the last space);
+    one linear pass."""
+    spans, start = [], 0
+    while len(block) - start > limit:
+        window_end = start + limit
+        cut = None
+        for match in _SENTENCE_END.finditer(block, start + limit // 2, window_end):
+            cut = match.end()
+        if cut is None:  # one long sentence: keep it whole up to 4 windows, then cut at a space
+            later = _SENTENCE_END.search(block, window_end, start + 4 * limit)
+            cut = later.end() if later else (len(block) if len(block) - start <= 4 * limit else None)
+        if cut is None:
+            space = block.rfind(" ", start + 1, window_end)
+            cut = space + 1 if space > start else window_end
+        spans.append((start, cut))
+        start = cut
+    spans.append((start, len(block)))
+    return spans
+
+
+def _segments(block: str) -> list[tuple[int, str]]:
+    """(offset in block, piece) for pysbd's sentences of a block, bounded pieces first for a long block."""
+    out = []
+    for piece_start, piece_end in bounded_pieces(block):
+        piece = block[piece_start:piece_end]
+        cursor = 0
+        for sentence in _segmenter().segment(piece):
+            stripped = sentence.strip()
+            found = piece.find(stripped, cursor) if stripped else -1
+            if found >= 0:
+                out.append((piece_start + found, stripped))
+                cursor = found + len(stripped)
+            elif stripped:  # pysbd altered the text; keep the rest of the piece as one sentence
+                rest = piece[cursor:].strip()
+                if rest:
+                    out.append((piece_start + piece.find(rest, cursor), rest))
+                break
+    return out
+
+
 def split_sentences(text: str) -> list[Sentence]:
     """Split ``text`` into sentences, each with its exact character span in ``text``.
 
@@ -74,16 +132,8 @@ def _split(text: str) -> list[Sentence]:
         block = text[block_start:block_end]
         if not block.strip():
             continue
-        cursor = 0
-        for piece in _segmenter().segment(block):
-            stripped = piece.strip()
-            if not stripped:
-                continue
-            found = block.find(stripped, cursor)
-            if found < 0:  # pysbd altered the text; fall back to the rest of the block
-                found, stripped = cursor, block[cursor:].strip()
-            start, end = _trimmed(text, block_start + found, block_start + found + len(stripped), cursor == 0)
-            cursor = found + len(stripped)
+        for position, (found, stripped) in enumerate(_segments(block)):
+            start, end = _trimmed(text, block_start + found, block_start + found + len(stripped), position == 0)
             if end > start:
                 out.append(Sentence(text[start:end], start, end))
     return out

@@ -18,8 +18,10 @@ a duration times a count times a price). The rules:
 Rates: ``per`` is the dimension of the period (``time_d`` for seconds..weeks, ``time_m`` for months, years)
 and a rate's value is stored per base unit of it (per day, per month), so $0.25 per minute is 360 per day and
 20 minutes is 0.01389 days. A percentage is stored as a fraction (25% -> 0.25), so 25% and $5 ÷ $20 compare.
-What a rate is per ("€12 per user") is kept but not enforced: "8-person team" × "per user" is how people write,
-and the rest-of-claim test (``reduce.py``) is where a claim's other nouns are judged.
+What a rate is per ("€12 per user") is used in one direction: "8-person team" × "€12 per user" is a total
+(how people write), so the product is no longer per user and cannot be a claim's "€96 per user" (issue 15:
+"I have 8 users" + "€12 per user" passed "costs €96 per user per month" as 96 = 8 × 12). Likewise a head count
+(people, users, seats...) never scales a duration: "3 people" × "within 30 days" is not "within 90 days".
 """
 
 from __future__ import annotations
@@ -47,6 +49,15 @@ def _is_amount(dim: str | None) -> bool:
     return dim is not None and dim.startswith(_AMOUNTS)
 
 
+HEAD_NOUNS = frozenset("user person people seat member employee customer agent admin teammate guest student "
+                       "participant attendee viewer editor owner licence license account worker staff".split())
+
+
+def _is_head_count(d: Dim) -> bool:
+    """A count of people or seats: what multiplies a per-person price into a total, never a duration."""
+    return d.dim == "count" and d.noun is not None and d.noun.lower().rstrip("s") in HEAD_NOUNS | {"peopl"}
+
+
 def _scale_product(a: Dim, b: Dim) -> Dim | None:
     """``a`` (a measure or rate) scaled by ``b`` (a count, multiplier, ratio, percentage or bare number)."""
     return Dim(a.dim, a.noun, a.per, None if b.dim == "count" and b.noun else a.per_noun)
@@ -68,6 +79,8 @@ def combine(op: str, a: Dim, b: Dim) -> Dim | None:
             return _times_duration(a, b)
         if a.per and b.per:
             return None
+        if (a.dim in TIMES and _is_head_count(b)) or (b.dim in TIMES and _is_head_count(a)):
+            return None  # 3 people × 30 days is not 90 days
         if a.dim in SCALE and b.dim in SCALE:
             if a.per or b.per:
                 return _scale_product(a, b) if a.per else _scale_product(b, a)
@@ -128,6 +141,8 @@ def result_fits(target: Dim, result: Dim) -> bool:
     count, multiplier or bare number any scalar), and no clash of rate periods where both state one."""
     if target.per and result.per and target.per != result.per:
         return False
+    if target.per_noun and target.per_noun != result.per_noun:
+        return False  # "€96 per user" cannot be a total that a head count made out of "€12 per user"
     if target.dim is None:
         return True
     if target.dim in SCALAR:

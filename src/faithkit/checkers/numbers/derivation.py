@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from faithkit.checkers.numbers.algebra import SCALAR, SCALE, Dim, apply, combine, result_fits
+from faithkit.checkers.numbers.algebra import HEAD_NOUNS, SCALAR, SCALE, Dim, apply, combine, result_fits
 from faithkit.checkers.numbers.extract import rate_of
 from faithkit.checkers.numbers.justify import justify
 from faithkit.checkers.numbers.operands import OPS, Derivation, Operand, SearchResult
@@ -62,8 +63,23 @@ def unit_and_value(text: str, q: Quantity) -> tuple[Dim, float]:
     return Dim(dim, q.unit if dim == "count" else None, period, rate.per_noun), value
 
 
+_EACH_PERSON = re.compile(r"\b(?:each|every)\s+(" + "|".join(sorted(HEAD_NOUNS)) + r")s?\b", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|while|whereas)\b", re.IGNORECASE)
+
+
+def _per_person(claim: str, target: Quantity, unit: Dim) -> Dim:
+    """A clause that says "each user pays €96" states a per-user amount even where no "per user" follows the
+    number: the target is per that noun, so a head count's total cannot be it (algebra.result_fits)."""
+    if unit.per_noun is not None or unit.dim in SCALAR:
+        return unit
+    starts = [m.end() for m in _CLAUSE_BREAK.finditer(claim, 0, target.start)]
+    end = next((m.start() for m in _CLAUSE_BREAK.finditer(claim, target.end)), len(claim))
+    match = _EACH_PERSON.search(claim, starts[-1] if starts else 0, end)
+    return Dim(unit.dim, unit.noun, unit.per, match.group(1).lower()) if match else unit
+
+
 def target_unit(claim: str, target: Quantity) -> Dim:
-    return unit_and_value(claim, target)[0]
+    return _per_person(claim, target, unit_and_value(claim, target)[0])
 
 
 def _tolerance(claim: str, target: Quantity, t: float) -> float:
@@ -114,6 +130,7 @@ def find_derivations(target: Quantity, pool: Sequence[Operand], claim: str = "",
     ``table`` (``pair_table(pool)``) to reuse it across targets of the same claim."""
     pairs, work = table if table is not None else pair_table(pool)
     t_unit, t = unit_and_value(claim, target)
+    t_unit = _per_person(claim, target, t_unit)
     tol = _tolerance(claim, target, t)
     found: list[Derivation] = []
 

@@ -45,7 +45,8 @@ Item = Interaction | LineError
 def _reader(name: str) -> Callable[..., Iterator[Item]]:
     """The reader function for a format, imported only when used (pyarrow/datasets stay unloaded otherwise)."""
     if name == "jsonl":
-        return lambda path, **_: read_log(path)
+        return lambda path, max_record_bytes=None, **_: read_log(path, *(() if max_record_bytes is None else
+                                                                      (max_record_bytes,)))
     if name == "json":
         from faithkit.io.formats.json_file import read_json
 
@@ -80,7 +81,8 @@ def resolve_format(path: str | Path, format: str | None = None) -> str:
 
 
 def read(
-    path: str | Path, format: str | None = None, *, contexts_separator: str | None = None, guard: bool = True
+    path: str | Path, format: str | None = None, *, contexts_separator: str | None = None, guard: bool = True,
+    max_record_bytes: int | None = None,
 ) -> Iterator[Item]:
     """Stream the records of ``path``: one Interaction or LineError per record, in order.
 
@@ -88,10 +90,12 @@ def read(
     contexts_separator: split text list cells (CSV/TSV, or string columns elsewhere) on this string.
     guard: stop with InputFormatError (exit 2) when most of the first records fail the same way, naming the
     shape the content has and the ``--format`` that reads it.
+    max_record_bytes: JSONL lines longer than this are error records (``faithkit.limits``; None: the default).
     """
     path = Path(path)
     name = resolve_format(path, format)
-    items = _reader(name)(path, contexts_separator=contexts_separator)
+    extra = {"max_record_bytes": max_record_bytes} if max_record_bytes is not None and name == "jsonl" else {}
+    items = _reader(name)(path, contexts_separator=contexts_separator, **extra)
     return guard_head(items, path, name) if guard else items
 
 

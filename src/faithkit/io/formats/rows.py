@@ -14,6 +14,7 @@ from typing import Any
 
 from faithkit.errors import InputFormatError
 from faithkit.io.log import LineError, mark_duplicates, parse_interaction
+from faithkit.limits import describe, safe_text, unencodable_field
 from faithkit.records import Interaction
 
 # Columns whose cell may hold a list written as text (a JSON list, or a Python repr as pandas.to_csv writes it).
@@ -80,13 +81,16 @@ def rows_to_items(
                     k: (decode_list_cell(v, separator) if k in LIST_FIELDS and isinstance(v, str) else v)
                     for k, v in row.items()
                 }
+            bad_field = unencodable_field(row)  # a lone surrogate would crash the writer (faithkit.limits)
+            if bad_field is not None:
+                raise InputFormatError(f"text that cannot be written as UTF-8 (a lone surrogate) in {bad_field}")
             return parse_interaction(row, number)
-        except InputFormatError as exc:
+        except Exception as exc:  # noqa: BLE001 - per-record isolation: any failure is this record's error
             raw_id = row.get("id") if isinstance(row, dict) else None
             return LineError(
                 number,
-                str(raw_id) if isinstance(raw_id, (str, int)) and raw_id != "" else f"record-{number}",
-                exc.reason,
+                safe_text(str(raw_id)) if isinstance(raw_id, (str, int)) and raw_id != "" else f"record-{number}",
+                exc.reason if isinstance(exc, InputFormatError) else f"could not read the record: {describe(exc)}",
             )
 
     return mark_duplicates(parse(number, row) for number, row in rows)

@@ -1,0 +1,89 @@
+"""Rules around the model (arithmetic, refusals) never let a false claim through: the attack run's cases with
+the real default checker (bundled NLI model, numbers and arithmetic rules on)."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.registry import build_checker
+from faithkit.records import ClaimCheck, Passage
+
+REFUNDS = Passage("refunds", "Refunds are available within 30 days of purchase.")
+PRICES = Passage("prices", "The Team plan costs €12 per user per month.")
+
+
+@pytest.fixture(scope="module")
+def default_stack():
+    return build_checker("nli")
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "question"),
+    [
+        ("Refunds are available within 90 days.", REFUNDS, "We are 3 people, can we get a refund?"),
+        ("The Team plan costs €96 per user per month.", PRICES, "I have 8 users. What does the Team plan cost?"),
+        ("Each user pays €96 per month.", PRICES, "I have 8 users. What does the Team plan cost?"),
+    ],
+)
+def test_a_head_count_never_turns_into_a_duration_or_a_per_user_price(default_stack, claim, passage, question):
+    (verdict,) = default_stack.check([ClaimCheck(claim, (passage,), question=question)])
+    assert verdict.label == "not_supported", (verdict.stage, verdict.evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "question"),
+    [
+        ("Eight users pay €96 per month in total.", "I have 8 users. What does the Team plan cost?"),
+        ("For 8 users the Team plan costs €96 a month.", "I have 8 users. What does the Team plan cost?"),
+    ],
+)
+def test_the_total_a_head_count_does_give_is_still_derived(default_stack, claim, question):
+    (verdict,) = default_stack.check([ClaimCheck(claim, (PRICES,), question=question)])
+    assert verdict.label == "supported" and verdict.stage == "arithmetic"
+
+
+@pytest.mark.parametrize(
+    ("answer", "claim"),
+    [
+        (
+            "The current month is fully refunded, and I can't find any exceptions in the help center.",
+            "The current month is fully refunded, and I can't find any exceptions in the help center.",
+        ),
+        (
+            "Team plans are billed monthly. There's no information about fees, which are waived.",
+            "There's no information about fees, which are waived.",
+        ),
+        (
+            "Refunds take 5 days and I can't find anything about fees.",
+            "Refunds take 5 days and I can't find anything about fees.",
+        ),
+    ],
+)
+def test_a_refusal_phrase_never_hides_a_factual_claim(tmp_path, answer, claim):
+    import json
+
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.io.results import read_results
+    from faithkit.pipeline import run_check
+
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"id": "a", "contexts": ["Team plans are billed monthly."], "answer": answer}) + "\n")
+    run_check(log, tmp_path / "out", ScriptedChecker({"Team plans are billed monthly.": "supported"}))
+    (record,) = read_results(tmp_path / "out").records
+    assert record["status"] == "scored" and record["unsupported"] is True
+    assert claim in [c["text"] for c in record["claims"]]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I can't find information about refunds for annual plans in the help center.",
+        "I'm sorry, but I couldn't find details about that in the documentation.",
+        "Unfortunately, the help center doesn't mention whether exports are encrypted.",
+        "I can't find anything about it in the articles, including the pricing page.",
+    ],
+)
+def test_a_plain_refusal_is_still_a_refusal(tmp_path, answer):
+    from faithkit.scoring import RefusalDetector
+
+    assert RefusalDetector().match(answer) is not None
