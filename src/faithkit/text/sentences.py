@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import threading
+from functools import lru_cache
 from typing import NamedTuple
 
 _BLOCK_BREAK = re.compile(r"\n\s*\n|\n(?=[ \t]*(?:[-*•·]|\d{1,3}[.)])\s)")
