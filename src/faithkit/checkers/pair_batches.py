@@ -21,8 +21,13 @@ class PairBatches:
     """The pairs' encodings, their truncation flags and the length order; ``batches`` yields the padded
     batches (row indices into ``pairs``, and int64 arrays per feature)."""
 
-    def __init__(self, tokenizer: Any, pairs: Sequence[tuple[str, str]], max_length: int,
-                 encode: Callable[..., Any] | None = None):
+    def __init__(
+        self,
+        tokenizer: Any,
+        pairs: Sequence[tuple[str, str]],
+        max_length: int,
+        encode: Callable[..., Any] | None = None,
+    ):
         """encode(premises, hypotheses, **tokenizer_kwargs): how the scorer joins a pair (default: the
         tokenizer's own pair encoding; ``scorers.ClassifierScorer`` joins some models' pairs as one text)."""
         self.tokenizer = tokenizer
