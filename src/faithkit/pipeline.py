@@ -8,7 +8,6 @@ yields exactly one record, in input order.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import platform
 import sys
@@ -179,14 +178,6 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         else:
             records[pos] = pending.result(tuple(ClaimResult.of(c, v) for c, v in zip(claims, verdicts[main])))
     return [r if isinstance(r, AnswerResult) else r.result() for r in records]
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def package_versions() -> dict[str, str]:
