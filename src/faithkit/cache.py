@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from faithkit.cache_repair import move_aside, open_or_rebuild
+from faithkit.cache_seal import SECRET_ENV, cache_secret, seal, unseal
 from faithkit.errors import UsageError
 
 CacheMode = Literal["use", "refresh", "off"]
@@ -79,6 +80,12 @@ class ContentCache:
             except OSError as exc:
                 raise UsageError(f"cannot open the cache in {self.directory}: {exc}") from exc
             self._db = open_or_rebuild(self.directory / CACHE_FILE, self.warnings)
+            try:
+                self._secret = cache_secret()  # values are sealed (cache_seal): a forged one is a miss
+            except (OSError, ValueError) as exc:
+                raise UsageError(f"cannot read or create the cache's sealing key: {exc} (set "
+                                 "FAITHKIT_CACHE_SECRET, or run with --cache off)") from exc
+        self.unsealed = 0  # stored values whose seal did not match: recomputed, counted in the warnings
 
     @property
     def path(self) -> Path:
@@ -96,8 +103,11 @@ class ContentCache:
                 row = self._db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
             except sqlite3.DatabaseError as exc:
                 row = self._rebuild_after(exc)
+            text = unseal(self._secret, key, row[0]) if row is not None else None
+            if row is not None and text is None:
+                self._count_unsealed()
             try:
-                value = json.loads(row[0]) if row is not None else None
+                value = json.loads(text) if text is not None else None
             except (TypeError, ValueError):
                 self.warnings.append(f"cache entry {key[:12]}… was not JSON; recomputed")
                 value = None
@@ -106,6 +116,17 @@ class ContentCache:
                 return None
             self.hits += 1
         return value
+
+    def _count_unsealed(self) -> None:
+        """One warning per run, kept up to date with the count (a forged file would otherwise flood it)."""
+        self.unsealed += 1
+        note = (f"{self.unsealed} cache value(s) not sealed by this machine's key (edited, forged, or written "
+                f"elsewhere without the same {SECRET_ENV}): recomputed")
+        if self.unsealed == 1:
+            self._unsealed_at = len(self.warnings)
+            self.warnings.append(note)
+        else:
+            self.warnings[self._unsealed_at] = note
 
     def _rebuild_after(self, exc: Exception) -> None:
         """A read failed on a damaged file: move it aside, start a fresh store, count the read as a miss."""
@@ -134,7 +155,7 @@ class ContentCache:
     def put(self, key: str, value: Any, namespace: str = "llm") -> None:
         if self.mode == "off" or self._db is None:
             return
-        text = canonical_json(value)
+        text = seal(self._secret, key, canonical_json(value))
         with self._lock:
             self._write([(key, namespace, text, time.time())])
 
@@ -144,7 +165,7 @@ class ContentCache:
     def put_many(self, items: Sequence[tuple[str, Any]], namespace: str = "llm") -> None:
         if self.mode == "off" or self._db is None:
             return
-        rows = [(k, namespace, canonical_json(v), time.time()) for k, v in items]
+        rows = [(k, namespace, seal(self._secret, k, canonical_json(v)), time.time()) for k, v in items]
         with self._lock:
             self._write(rows)
 

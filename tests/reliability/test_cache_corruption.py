@@ -119,6 +119,8 @@ def _update_values(value):
         _update_values('{"probs": 1}'),
         _update_values("null"),
         _update_values("[1e999, 0, 0, false]"),
+        _update_values("[1, 0, 0, false]"),
+        _update_values("[0.02, 0.03, 0.95, false]"),
     ],
     ids=[
         "not-sqlite",
@@ -132,6 +134,8 @@ def _update_values(value):
         "object",
         "null",
         "infinite",
+        "forged-entailment",
+        "forged-contradiction",
     ],
 )
 def test_a_damaged_cache_is_recomputed_or_rebuilt_with_a_warning(model, tmp_path, expected, damage):
@@ -155,3 +159,32 @@ def test_a_full_disk_turns_cache_writes_off_with_a_warning(model, tmp_path):
     cached = NLIChecker(model, smoke_check=False, threshold=0.34, cache=cache).check(many)
     assert [v.label for v in cached] == [v.label for v in plain]
     assert any("full" in w for w in cache.warnings), cache.warnings
+
+
+def test_values_sealed_under_another_secret_are_misses_not_verdicts(model, tmp_path, expected, monkeypatch):
+    """A cache file from elsewhere (a restored CI artifact, a shared folder) is only trusted under the same
+    FAITHKIT_CACHE_SECRET; under the same secret it is a full hit."""
+    monkeypatch.setenv("FAITHKIT_CACHE_SECRET", "team-secret-one-1234")
+    _filled(model, tmp_path / "cache")
+    monkeypatch.setenv("FAITHKIT_CACHE_SECRET", "someone-else-5678")
+    other = ContentCache(tmp_path / "cache")
+    got, counters = _labels(model, other)
+    assert got == expected and counters["nli_cache_hits"] == 0 and counters["nli_pairs_scored"] > 0
+    assert any("not sealed" in w for w in other.warnings)
+    monkeypatch.setenv("FAITHKIT_CACHE_SECRET", "someone-else-5678")
+    again = ContentCache(tmp_path / "cache")  # the recomputed values were sealed under the new secret
+    got_again, counters_again = _labels(model, again)
+    assert got_again == expected and counters_again["nli_pairs_scored"] == 0 and not again.warnings
+
+
+def test_a_forged_plausible_value_never_changes_a_verdict(model, tmp_path, expected):
+    """The issue's attack: every stored value replaced by a well-formed, confident entailment."""
+    path = _filled(model, tmp_path / "cache")
+    _update_values("[1, 0, 0, false]")(path)
+    cache = ContentCache(tmp_path / "cache")
+    got, counters = _labels(model, cache)
+    assert got == expected and counters["nli_cache_hits"] == 0
+    assert [w for w in cache.warnings if "not sealed" in w] == [
+        f"{cache.unsealed} cache value(s) not sealed by this machine's key (edited, forged, or written elsewhere "
+        "without the same FAITHKIT_CACHE_SECRET): recomputed"
+    ]
