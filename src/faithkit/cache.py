@@ -120,8 +120,8 @@ class ContentCache:
     def _count_unsealed(self) -> None:
         """One warning per run, kept up to date with the count (a forged file would otherwise flood it)."""
         self.unsealed += 1
-        note = (f"{self.unsealed} cache value(s) not sealed by this machine's key (edited, forged, or written "
-                f"elsewhere without the same {SECRET_ENV}): recomputed")
+        note = (f"{self.unsealed} cache value(s) had no valid seal (written before faithkit sealed its "
+                f"cache, edited, or written elsewhere without the same {SECRET_ENV}): recomputed")
         if self.unsealed == 1:
             self._unsealed_at = len(self.warnings)
             self.warnings.append(note)

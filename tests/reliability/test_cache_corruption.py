@@ -170,7 +170,7 @@ def test_values_sealed_under_another_secret_are_misses_not_verdicts(model, tmp_p
     other = ContentCache(tmp_path / "cache")
     got, counters = _labels(model, other)
     assert got == expected and counters["nli_cache_hits"] == 0 and counters["nli_pairs_scored"] > 0
-    assert any("not sealed" in w for w in other.warnings)
+    assert any("no valid seal" in w for w in other.warnings)
     monkeypatch.setenv("FAITHKIT_CACHE_SECRET", "someone-else-5678")
     again = ContentCache(tmp_path / "cache")  # the recomputed values were sealed under the new secret
     got_again, counters_again = _labels(model, again)
@@ -184,7 +184,7 @@ def test_a_forged_plausible_value_never_changes_a_verdict(model, tmp_path, expec
     cache = ContentCache(tmp_path / "cache")
     got, counters = _labels(model, cache)
     assert got == expected and counters["nli_cache_hits"] == 0
-    assert [w for w in cache.warnings if "not sealed" in w] == [
-        f"{cache.unsealed} cache value(s) not sealed by this machine's key (edited, forged, or written elsewhere "
-        "without the same FAITHKIT_CACHE_SECRET): recomputed"
+    assert [w for w in cache.warnings if "no valid seal" in w] == [
+        f"{cache.unsealed} cache value(s) had no valid seal (written before faithkit sealed its cache, "
+        "edited, or written elsewhere without the same FAITHKIT_CACHE_SECRET): recomputed"
     ]
