@@ -91,3 +91,22 @@ def test_label_decided_runs_and_bad_thresholds_are_refused(base_run):
     with pytest.raises(UsageError, match="decides by label"):
         rescore(judged, records, 0.5)
     assert main(["rescore", str(base), "--threshold", "0.6", "--out", str(base)]) == 2
+
+
+def test_a_rescored_folder_gets_its_own_report(base_run, tmp_path):
+    """The report of a rescored folder shows the rescored verdicts, not the run it was read from."""
+    from tests.report.test_html_report import _data_block
+
+    _, base = base_run
+    out = tmp_path / "rescored"
+    assert main(["rescore", str(base), "--threshold", "0.97", "--out", str(out), "--quiet"]) == 0
+    data = _data_block((out / "report.html").read_text(encoding="utf-8"))
+    _, records = _read(out)
+    _, before = _read(base)
+    verdicts = [c["verdict"] for r in records for c in r["claims"]]
+    assert verdicts != [c["verdict"] for r in before for c in r["claims"]]  # 0.97 moves some claims
+    assert [c["verdict"] for a in data["answers"] for c in a["claims"]] == verdicts
+    assert data["log_note"] is None  # the input log is still found, so texts are shown
+    assert main(["rescore", str(base), "--threshold", "0.97", "--out", str(tmp_path / "bare"), "--quiet",
+                 "--no-report"]) == 0
+    assert not (tmp_path / "bare" / "report.html").exists()

@@ -20,6 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", type=Path, help="write the rescored results folder here (default: print only)")
     p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
     p.add_argument("--quiet", action="store_true", help="no summary table")
+    p.add_argument("--no-report", action="store_true", help="do not write OUT/report.html (written with --out)")
     p.set_defaults(func=run)
 
 
@@ -51,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
         finally:
             writer.close()
         write_manifest(args.out, RunManifest.from_dict(manifest))
+        if not args.no_report:
+            from faithkit.report.html_report import build_report
+
+            print(f"report: {build_report(args.out)}", file=sys.stderr)
     before = manifest["rescored"]["threshold_before"]
     print(f"rescored at threshold {args.threshold:g} (was {before:g}): {result.redecided} claims re-decided, "
           f"{result.changed} changed", file=sys.stderr)
