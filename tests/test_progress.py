@@ -79,3 +79,29 @@ def test_on_a_terminal_a_tqdm_bar_counts_answers_and_claims():
     os.close(master)
     quiet = Progress(9, quiet=True, stream=io.StringIO())
     assert quiet.bar is None
+
+
+def test_a_resumed_check_counts_the_lines_left(tmp_path, monkeypatch):
+    """After a crash, the bar's total is what remains to check, and it reaches it."""
+    from pathlib import Path
+
+    import faithkit.progress as progress_module
+    from faithkit.cli import main
+
+    log = Path(__file__).resolve().parents[1] / "examples" / "larkspur" / "interactions.jsonl"
+    out = tmp_path / "out"
+    base = ["check", str(log), "--out", str(out), "--checker", "similarity", "--cache-dir", str(tmp_path / "c"),
+            "--no-report"]
+    assert main([*base, "--quiet"]) == 0
+    results = out / "results.jsonl"
+    results.write_text("".join(results.read_text().splitlines(keepends=True)[:4]))  # a run killed after 4
+    seen: list[Progress] = []
+
+    class Recording(Progress):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            seen.append(self)
+
+    monkeypatch.setattr(progress_module, "Progress", Recording)
+    assert main([*base, "--resume"]) == 0
+    assert [(p.total, p.done) for p in seen] == [(5, 5)]

@@ -174,6 +174,9 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.progress import Progress
 
     total = _count_lines(args.log) if input_format == "jsonl" else None  # other formats: no ETA
+    done = args.out / "results.jsonl"
+    if total is not None and args.resume and done.is_file():
+        total = max(total - _count_lines(done), 0)  # a resumed run counts what is left, not the whole log
     with Progress(total, "answer", desc="check", quiet=args.quiet) as progress:
         manifest = run_check(args.log, args.out, checker, options, resume=args.resume, overwrite=args.overwrite,
                              command=["faithkit", *sys.argv[1:]], progress=progress)
