@@ -40,12 +40,14 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _BE = r"(?:is|are|was|were|isn't|aren't|wasn't|weren't|is not|are not|was not|were not|'s)"
 _ENDS_WITH_BE = re.compile(rf"\b{_BE}\s*$", re.IGNORECASE)
 _STARTS_WITH_BE = re.compile(rf"^(?:{_BE}|not)\b", re.IGNORECASE)
+_LEADING_JOIN = re.compile(r"^\s*(?:but|and|so|however)\b,?\s*", re.IGNORECASE)
 _JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then)\b|\d", re.IGNORECASE)
 
 
 def _topic_of_refusal(prefix: str, matched: str) -> bool:
     """``Number porting`` in "Number porting isn't something these articles explain": a short subject joined to
     the refusal by "is" / "isn't" (in the prefix or at the start of the match), with no second clause in it."""
+    prefix = _LEADING_JOIN.sub("", prefix)  # "but personal training isn't mentioned": the join opens the clause
     if len(prefix.split()) > 6 or _JOINS.search(prefix):
         return False
     return bool(_ENDS_WITH_BE.search(prefix) or _STARTS_WITH_BE.match(matched))

@@ -33,9 +33,9 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\b(?:is|are) not (?:mentioned|covered|described|specified|stated) in the "
     r"(?:help center|documentation|docs|context|sources|provided (?:passages|context|documents))\b",
     r"\bI (?:do not|don't) (?:know|have (?:that|this|enough) information)\b",
-    r"\bthe (?:provided )?(?:context|passages|sources|documents|docs|articles|documentation|help cent(?:er|re)) "
-    r"(?:do(?:es)? not|don't|doesn't) "
-    r"(?:say|mention|contain|cover|include)\b",
+    r"\bthe (?:provided )?(?:help )?(?:context|passages|sources|documents|docs|articles|documentation|"
+    r"help cent(?:er|re))(?: (?:I|we) (?:was|were|have been|am|are) (?:given|shown)| (?:I|we) (?:have|can see)|"
+    r" available)? (?:do(?:es)? not|don't|doesn't) (?:say|mention|contain|cover|include|explain)\b",
     # broader wordings (issue 11): "I can't say", "isn't covered in the articles I have", "nothing in the docs"
     r"\bI (?:can(?:no|')t|can not|could(?:n't| not)|am not able to|'m not able to|am unable to|'m unable to) "
     r"(?:say|tell|confirm|be sure|speak to|comment on|give you)\b",
@@ -56,6 +56,9 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\bsomething (?:the|these|those|my) (?:help )?(?:articles|docs|documents|sources|passages|pages) "
     r"(?:don't |do not )?(?:explain|cover|mention|describe|address)\b",
     r"\bI(?:'m| am) not able to (?:find|answer|help with|see)\b",
+    # "coverage maps aren't part of the help articles I can see" (the subject is what is declined)
+    r"\b(?:isn't|is not|aren't|are not) (?:part of|in|included in) (?:the |any of the |these |those |my )?"
+    r"(?:help )?(?:articles?|docs|documentation|sources?|passages?|pages?|context|information I (?:have|can see))\b",
 )
 
 

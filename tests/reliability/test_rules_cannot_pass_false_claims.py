@@ -57,6 +57,14 @@ def test_the_total_a_head_count_does_give_is_still_derived(default_stack, claim,
             "Refunds take 5 days and I can't find anything about fees.",
             "Refunds take 5 days and I can't find anything about fees.",
         ),
+        (
+            "Exports aren't part of the Team plan, and I can't say more.",
+            "Exports aren't part of the Team plan, and I can't say more.",
+        ),
+        (
+            "But refunds take 5 days, which isn't mentioned anywhere.",
+            "But refunds take 5 days, which isn't mentioned anywhere.",
+        ),
     ],
 )
 def test_a_refusal_phrase_never_hides_a_factual_claim(tmp_path, answer, claim):
@@ -81,6 +89,10 @@ def test_a_refusal_phrase_never_hides_a_factual_claim(tmp_path, answer, claim):
         "I'm sorry, but I couldn't find details about that in the documentation.",
         "Unfortunately, the help center doesn't mention whether exports are encrypted.",
         "I can't find anything about it in the articles, including the pricing page.",
+        # help-center dev suite refusals the clause rule first turned into claims (refusals kept 17/17 -> 14/17)
+        "The help articles I was given don't cover which restaurants are available, so I can't tell you that.",
+        "I'm sorry, but personal training isn't mentioned anywhere in what I can see.",
+        "I don't know; coverage maps aren't part of the help articles I can see.",
     ],
 )
 def test_a_plain_refusal_is_still_a_refusal(tmp_path, answer):
