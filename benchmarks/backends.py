@@ -48,19 +48,9 @@ def suite_pairs(count: int) -> list[tuple[str, str]]:
 
 
 def worker(variant: str, count: int, out: Path) -> None:
-    sys.path.insert(0, str(ROOT / "src"))
-    from faithkit.checkers.backends import build_scorer
-    from faithkit.checkers.nli import bundled_model_path
+    from bundled_scorer import bundled_scorer
 
-    options = {
-        "revision": None,
-        "batch_size": 32,
-        "max_length": None,
-        "device": "cpu",
-        "smoke_check": False,
-        "entailment_label": None,
-    }
-    scorer = build_scorer("torch" if variant.startswith("torch") else "onnx", bundled_model_path(), options)
+    scorer = bundled_scorer("torch" if variant.startswith("torch") else "onnx")
     if "int8" in variant:
         import onnxruntime as ort
         from onnxruntime.quantization import QuantType, quantize_dynamic

@@ -48,19 +48,9 @@ def short_pairs(count: int) -> list[tuple[str, str]]:
 
 
 def worker(backend: str, count: int) -> None:
-    sys.path.insert(0, str(ROOT / "src"))
-    from faithkit.checkers.backends import build_scorer
-    from faithkit.checkers.nli import bundled_model_path
+    from bundled_scorer import bundled_scorer
 
-    options = {
-        "revision": None,
-        "batch_size": 32,
-        "max_length": None,
-        "device": "cpu",
-        "smoke_check": False,
-        "entailment_label": None,
-    }
-    scorer = build_scorer(backend, bundled_model_path(), options)
+    scorer = bundled_scorer(backend)
     if backend == "torch":
         import torch
 
