@@ -208,3 +208,15 @@ def test_a_sentence_plainly_about_the_claim_vetoes_windows_that_leave_it_out() -
     assert faithful.any()
     # without alignment (and with no contradiction for the veto) nothing is removed
     assert usable_windows("Only Full members can book classes.", windows, probs, 0.8, False, passages).all()
+
+
+def test_a_number_bound_to_a_sibling_name_in_the_same_sentence_conflicts() -> None:
+    from faithkit.checkers.alignment import binding_conflict
+
+    sentence = "Version history is kept for 30 days on Plus and 180 days on Business."
+    known = ["Password-protected links are available on Plus and Business, but not on Free.", sentence]
+    assert binding_conflict("Plus keeps old versions for 180 days too.", sentence, known)
+    assert not binding_conflict("Business keeps old versions for 180 days.", sentence, known)
+    assert not binding_conflict("Plus keeps old versions for 30 days.", sentence, known)
+    # one part only: nothing says which number belongs to which name
+    assert not binding_conflict("Plus keeps versions for 180 days.", "Business keeps versions for 180 days.", known)

@@ -191,6 +191,34 @@ def unit_conflict(claim: str, sentence: str) -> bool:
     return False
 
 
+_CONJUNCT = re.compile(r",\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")
+
+
+def binding_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
+    """True when the sentence gives the claim's number to a sibling of the claim's name and another number of
+    the same kind to the claim's name: "Plus keeps old versions for 180 days." against "Version history is kept
+    for 30 days on Plus and 180 days on Business." Both names and both numbers are in the sentence, so neither the
+    numbers stage nor the names rule sees the swap; the sentence's parts ("30 days on Plus" / "180 days on
+    Business") say which number belongs to which name."""
+    known = tuple(known)
+    claim_names, claim_quantities = names(claim, known), quantities(claim)
+    parts = [p for p in _CONJUNCT.split(sentence) if p and p.strip()]
+    if not claim_names or not claim_quantities or len(parts) < 2:
+        return False
+    bound = [(names(p, known), quantities(p)) for p in parts]
+    texts = (claim, sentence, *known)
+    for quantity in claim_quantities:
+        holders = [ns for ns, qs in bound if quantity in qs]
+        if not holders or any(claim_names & ns for ns in holders):
+            continue
+        others = set().union(*holders) - claim_names
+        mine = [qs for ns, qs in bound if claim_names & ns]
+        differs = any(q[1:] == quantity[1:] and q[0] != quantity[0] for qs in mine for q in qs)
+        if others and differs and any(siblings(a, b, texts) for a in claim_names for b in others):
+            return True
+    return False
+
+
 _CLAUSE_JOINT = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+|\s+whereas\s+")
 
 
@@ -222,5 +250,6 @@ def not_aligned(claim: str, sentence: str, known: Iterable[str] = (),
     return (("polarity" in rules and polarity_conflict(claim, sentence))
             or ("names" in rules and name_conflict(claim, sentence, known))
             or ("siblings" in rules and "names" not in rules and sibling_conflict(claim, sentence, known))
+            or ("siblings" in rules and binding_conflict(claim, sentence, known))
             or ("scope" in rules and scope_conflict(claim, sentence))
             or ("units" in rules and unit_conflict(claim, sentence)))

@@ -39,6 +39,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGN
     (r"\b(?:no|not)\s+more\s+than\s+(?=" + _N + ")", "at most "),
     (r"\bcannot\s+exceed\s+(?=" + _N + ")", "must be at most "),
     (r"\ba\s+maximum\s+of\s+(?=" + _N + ")", "at most "),
+    (r"\b(is|are)\s+(?:limited|capped)\s+(?:to|at)\s+(?=" + _N + ")", r"\1 at most "),
     (r"\bup\s+to\s+(?=" + _N + ")", "at most "),
     # lower bounds
     (r"\bnot\s+(\w+)\s+(?:less|fewer)\s+than\s+(?=" + _N + ")", r"\1 at least "),
@@ -47,6 +48,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGN
     # contrast: "X rather than Y" says "X, not Y"
     (r"\s*\b(?:rather\s+than|instead\s+of)\b", ", not"),
     (r"\bwhenever\s+you\s+(?:like|want|wish)\b", "at any time"),
+    (r"\b(?:do|does|did)\s+not\s+((?:\w+\s+){0,3}\w+)\s+at\s+any\s+time\b", r"never \1"),
     (r"\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b|\bfor\s+free\b", "free of charge"),
     (r"\bboth\s+(?=\w+(?:\s+\w+){0,3}\s+and\b)", ""),
 ))
