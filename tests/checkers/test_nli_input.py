@@ -25,7 +25,7 @@ from faithkit.records import ClaimCheck, Passage
     ("Cancel whenever you like.", "Cancel at any time."),
     ("Bring two bags at no extra charge.", "Bring two bags free of charge."),
     ("Owners can both add and remove admins.", "Owners can add and remove admins."),
-    ("Contactless payments are limited to €50 per transaction.", "Contactless payments are at most €50 per transaction."),
+    ("Contactless payments are limited to €50 each.", "Contactless payments are at most €50 each."),
     ("Folding bicycles do not need a booking at any time.", "Folding bicycles never need a booking."),
 ])
 def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> None:
