@@ -120,6 +120,30 @@ def scope_conflict(claim: str, sentence: str) -> bool:
             or (_restrictive(claim) and bool(_UNIVERSAL.search(sentence)) and not _restrictive(sentence)))
 
 
+_ONLY_SCOPE = re.compile(r"\b(?:only|exclusively|solely)\b([^.;:!?]*)", re.IGNORECASE)
+
+
+def exclusivity_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
+    """True when the sentence reserves something for a name ("SSO is available only on the Enterprise plan.") and
+    the claim gives that thing to a sibling of it ("The Team plan includes up to 10 users and SSO."). Checked
+    against every passage sentence, not only the one a claim is most about: the claim here shares most of its
+    words with the Team sentence, and the one word it shares with the SSO sentence is the one that is wrong."""
+    m = _ONLY_SCOPE.search(_NOT_RESTRICTIVE.sub(" ", sentence))
+    if not m:
+        return False
+    known = tuple(known)
+    reserved_for = names(m.group(1), known) | roles(m.group(1))
+    before = sentence[: m.start()]
+    if not reserved_for or not (words(before) & words(claim)):
+        return False
+    claim_names = names(claim, known) | roles(claim)
+    if claim_names & reserved_for:
+        return False
+    others = claim_names - names(before, known) - roles(before)
+    texts = (claim, sentence, *known)
+    return any(siblings(a, b, texts) for a in others for b in reserved_for)
+
+
 _UNITS: dict[str, tuple[str, str]] = {}  # unit word -> (dimension, canonical unit)
 for _dim, _groups in {
     "time": (("second", "seconds", "sec", "secs"), ("minute", "minutes", "min", "mins"),

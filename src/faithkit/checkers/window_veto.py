@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from faithkit.checkers.alignment import ALIGNMENT_RULES, clauses, not_aligned
+from faithkit.checkers.alignment import ALIGNMENT_RULES, clauses, exclusivity_conflict, not_aligned
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
 from faithkit.records import Passage, Window
 from faithkit.text.words import content_words
@@ -92,6 +92,8 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
     for k, (clause, clause_words) in enumerate(parts):
         need = max(3.0, ABOUT_SHARE * len(clause_words))
         for j, words_j in sentence_words.items():
+            if "scope" in rules and exclusivity_conflict(clause, windows[j].text, known):
+                return True
             if len(clause_words & words_j) < need:
                 continue
             if (k, j) not in memo:
