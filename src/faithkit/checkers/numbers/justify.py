@@ -30,9 +30,16 @@ from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.operands import Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension
 
-__all__ = ["HALF_LABEL", "RELATION_CUES", "justify"]
+__all__ = ["DISCOUNT", "HALF_LABEL", "RELATION_CUES", "justify"]
 
 HALF_LABEL = "½"
+# a passage sentence that states a discount: "Students get 20% off", "gives one third off", "a 10% discount"
+DISCOUNT = re.compile(r"%\s*off\b|\b(?:third|thirds|quarter|quarters|fifth|fifths|tenth|tenths|half)\s+off\b|"
+                      r"\bdiscount|\bpercent\s+off\b", re.IGNORECASE)
+_SAVING = re.compile(r"\b(?:save|saves|saving|savings|discount|off|cheaper|less|reduction|reduced|knocks?)\b",
+                     re.IGNORECASE)
+_PRICE = re.compile(r"\b(?:cost|costs|costing|pay|pays|paying|price|priced|charged|comes? to|total)\b", re.IGNORECASE)
+_TARGET_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|while|whereas|which|with)\b", re.IGNORECASE)
 
 RELATION_CUES: dict[str, tuple[str, ...]] = {
     "+": ("in total", "altogether", "combined", "together", "in all", "plus", "sum of", "extra", "additional",
@@ -100,10 +107,50 @@ def _cue_reason(claim: str, ops: Iterable[str], target: Quantity | None = None) 
     return "cue " + ", ".join(f"'{c}'" for c in found)
 
 
+def _target_clause(claim: str, target: Quantity) -> str:
+    starts = [m.end() for m in _TARGET_CLAUSE_BREAK.finditer(claim, 0, target.start)]
+    end = next((m.start() for m in _TARGET_CLAUSE_BREAK.finditer(claim, target.end)), len(claim))
+    return claim[starts[-1] if starts else 0:end]
+
+
+def _discount_reading(operands: Sequence[Operand], claim: str, target: Quantity) -> bool:
+    """Whether a derivation reads a discount the way the claim states its number: "you would save £20" is the
+    discount itself (£60 × one third), "Full costs £28" the price after it (£35 × (1 − 20%)). A claim that
+    says it saves the price left, or costs the amount taken off, is a wrong calculation, not a derivation
+    (the trap "One third off a £90 ticket saves you £60": £60 is what is left to pay)."""
+    clause = _target_clause(claim, target)
+    saving, price = bool(_SAVING.search(clause)), bool(_PRICE.search(clause))
+    for o in operands:
+        if o.complement and saving:
+            return False
+        if not o.complement and o.dim == "%" and "passage" in o.origins and DISCOUNT.search(o.context) \
+                and price and not saving:
+            return False
+    return True
+
+
+def _per_head_count(operands: Sequence[Operand], ops: Sequence[str], target: Quantity) -> bool:
+    """"Between the two of you, you can bring four large bags": the user's head count (from the question)
+    times the count of the claim's own noun that a passage allows each ("two large bags"). Both nouns must
+    agree, so "three small bags" is never made out of large ones."""
+    if list(ops) != ["×"] or dimension(target.unit) != "count" or len(operands) != 2:
+        return False
+    counted = [o for o in operands if "passage" in o.origins and o.dim == "count" and o.noun == target.unit]
+    users = [o for o in operands if o.dim in SCALAR and ("question" in o.origins or o.given)
+             and not any(o is c for c in counted)]
+    return bool(counted and users)
+
+
 def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target: Quantity) -> str:
     """Why this derivation is not a coincidence (module docstring), or "" when it may be one."""
     if any(o.source == "claim" and o.label == HALF_LABEL for o in operands) and list(ops) != ["×"]:
         return ""  # "half" is read from the claim's words: only "half × amount" is that reading
+    if not _discount_reading(operands, claim, target):
+        return ""
+    if any(o.complement for o in operands) and list(ops) != ["×"]:
+        return ""  # (1 − 20%) is only ever a price's share left to pay
+    if _per_head_count(operands, ops, target):
+        return "count per person from the question"
     reasons = []
     additive = [op for op in ops if op in ("+", "−")]
     if additive:

@@ -17,7 +17,7 @@ from functools import lru_cache
 from faithkit.checkers.numbers.algebra import SCALAR, Dim
 from faithkit.checkers.numbers.derivation import unit_and_value
 from faithkit.checkers.numbers.extract import quantities, rate_of
-from faithkit.checkers.numbers.justify import HALF_LABEL
+from faithkit.checkers.numbers.justify import DISCOUNT, HALF_LABEL
 from faithkit.checkers.numbers.operands import Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, number_text, same_amount
 
@@ -55,12 +55,14 @@ def _operand(q: Quantity, origin: str, source: str, text: str, claim_q: Quantity
              given: bool = False) -> Operand:
     unit, value = unit_and_value(text, q)
     label = number_text(q.value, q.decimals or None) + ("%" if unit.dim == "%" else "")
+    if q.kind == "fraction":
+        label = q.text.lower()  # "one third", not "33.3333%"
     return Operand(value, unit, label, frozenset({origin}), source, q, claim_q, given,
                    sentence_at(text, q.start, q.end), rate_of(text, q).period)
 
 
 def _key(o: Operand) -> tuple:
-    return (o.dim, round(o.value, 9), o.noun, o.unit.per, o.unit.per_noun)
+    return (o.dim, round(o.value, 9), o.noun, o.unit.per, o.unit.per_noun, o.complement)
 
 
 def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequence[Quantity],
@@ -124,6 +126,10 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
             q_dim = dimension(q.unit)
             fit = 0 if q_dim == t_dim else 1 if (t_dim is None or q_dim in SCALAR or q_dim == "%") else 2
             add(_operand(q, "passage", pid, text), (3, fit, -_context_overlap(text, q, claim_words), p_index, n))
+    for rank, key in list(ranked):  # "20% off": what is left to pay is (1 − 20%) of the price
+        op = merged[key]
+        if op.dim == "%" and "passage" in op.origins and 0 < op.value < 1 and DISCOUNT.search(op.context):
+            add(replace(op, value=1 - op.value, label=f"(1 − {op.label})", complement=True), (*rank, 1))
     ranked.sort()
     keys = [k for _, k in ranked[:max_operands]]
     return [merged[k] for k in keys]
