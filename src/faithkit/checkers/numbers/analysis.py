@@ -30,12 +30,13 @@ from functools import lru_cache
 
 from faithkit.checkers.numbers.derivation import find_derivations
 from faithkit.checkers.numbers.extract import quantities, skipped_numerals
-from faithkit.checkers.numbers.operands import Derivation, SearchResult
+from faithkit.checkers.numbers.operands import Derivation, SearchResult, rank
 from faithkit.checkers.numbers.pool import build_pool
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.records import Passage
 
-__all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "numbers_not_in_sources", "passage_items"]
+__all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "derive_from_question", "numbers_not_in_sources",
+           "passage_items"]
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,39 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
         statuses[index[id(q)]] = NumberStatus(
             q, "unverified", coincidence=(f"{near.expression} (not justified)" if near else None))
     return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), False, (), work)
+
+
+def derive_from_question(claim: str, passages: Iterable[Passage | str], question: str, report: NumberReport, *,
+                         max_operands: int = 20) -> NumberReport | None:
+    """A claim number that a passage happens to state may still be the claim's own arithmetic: "On a £40 single,
+    that is £10" is 25% of the user's £40, and the passage's "£10" is a change fee. The report is redone with
+    such a number as ``derived`` when a justified expression gives it that uses a number of the question (the
+    user's scenario, which no passage number can be); None when no number is. Only measured amounts (money,
+    data, durations, percentages) are tried: small counts coincide with anything. Used by the stage only for
+    claims the inner checker did not support, so that a coincidence cannot make a claim less supported."""
+    if not report.accepted or report.derived or not quantities(question):
+        return None
+    items = passage_items(passages)
+    claim_qs = [n.quantity for n in report.numbers]
+    numbers = list(report.numbers)
+    derivations: list[Derivation] = []
+    work = report.work
+    for k, n in enumerate(report.numbers):
+        if n.status != "in_sources" or dimension(n.quantity.unit) in (None, "count", "times"):
+            continue
+        pool = build_pool(claim, claim_qs, [n.quantity], (), items, question, n.quantity, max_operands)
+        res = find_derivations(n.quantity, pool, claim)
+        work += res.work
+        best = min((d for d in res.derivations if d.justified and any("question" in o.origins
+                                                                       for o in d.operands)), key=rank, default=None)
+        if best is None:
+            continue
+        derivations.append(best)
+        numbers[k] = NumberStatus(n.quantity, "derived", best.expression, reason_source(best),
+                                  coincidence=f"also in {n.source}")
+    if not derivations:
+        return None
+    return NumberReport(tuple(numbers), True, tuple(derivations), work, report.note)
 
 
 def _not_checked(q: Quantity) -> bool:

@@ -36,7 +36,7 @@ from dataclasses import replace
 from typing import Any
 
 from faithkit.checkers.base import Checker, CheckerWrapper, load_checker, warnings_of
-from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers
+from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers, derive_from_question
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
@@ -79,6 +79,13 @@ class NumberChecks(CheckerWrapper):
                                      max_operands=self.max_operands, max_givens=self.max_givens,
                                      max_missing=self.max_missing)
 
+    def rederive(self, request: ClaimCheck, report: NumberReport) -> NumberReport:
+        """``report`` with the claim numbers that a passage states by coincidence but the question's numbers
+        derive marked ``derived`` (``analysis.derive_from_question``); ``report`` itself when there are none."""
+        again = derive_from_question(request.claim, request.passages, request.question, report,
+                                     max_operands=self.max_operands)
+        return again or report
+
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         verdicts = expect_verdicts(self.inner, self.inner.check(requests), len(requests))
         if not (self.arithmetic or self.missing_numbers):
@@ -100,7 +107,10 @@ class NumberChecks(CheckerWrapper):
                     self.counters["numbers_changed"] += 1
                 elif report.missing:
                     verdicts[i] = _annotate(verdict, report)
-            elif self.arithmetic and report.accepted and report.derived:
+                continue
+            if self.arithmetic and report.accepted and not report.derived:
+                report = reports[i] = self.rederive(request, report)
+            if self.arithmetic and report.accepted and report.derived:
                 reduced = reduced_claim(request.claim, report)
                 if reduced and reduced != request.claim:
                     rescue.append((i, replace(request, claim=reduced)))
