@@ -67,13 +67,16 @@ def _key(o: Operand) -> tuple:
 
 def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequence[Quantity],
                givens: Sequence[Quantity], passages: Sequence[tuple[str, str]], question: str,
-               target: Quantity | None, max_operands: int) -> list[Operand]:
+               target: Quantity | None, max_operands: int, derived: Sequence[Quantity] = ()) -> list[Operand]:
     """The operands a claim may use, deduplicated by amount and capped at ``max_operands``.
 
     Order (and priority when capping): the claim's givens and the numbers it states that a source backs, the
     question's numbers, passage numbers the claim repeats, then other passage numbers ranked by unit fit with
     the target (same dimension, then scalars, then the rest) and by word overlap of their
-    surroundings with the claim, then position. ``exclude``: the claim's own missing numbers (never operands).
+    surroundings with the claim, then position. ``exclude``: the claim's own missing numbers (never operands),
+    except ``derived``: missing numbers already derived, which a second step may use ("a 5% service fee of
+    £0.60, so your fees come to £5.09": £0.60 is 5% of the user's £12, then part of the sum). They enter with
+    origin ``derived``, so they never count as a number the user supplied.
     """
     claim_words = set(_WORDS.findall(claim.lower()))
     stated = [q for q in claim_quantities if not any(q is e for e in exclude)]
@@ -102,6 +105,8 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
             op = replace(op, origins=op.origins | {"passage"}, context=sentence_at(backing[0], backing[1].start,
                                                                                      backing[1].end))
         add(op, (0, 1, n))
+    for n, q in enumerate(derived):
+        add(replace(_operand(q, "derived", "claim", claim, q), context=""), (0, 1, len(stated) + n))
     half = _HALF.search(claim)
     if half:
         q = Quantity(0.5, "times", half.start(), half.end(), half.start(), half.end(), half.group(0), "multiplier",

@@ -83,7 +83,7 @@ class NumberChecks(CheckerWrapper):
         """``report`` with the claim numbers that a passage states by coincidence but the question's numbers
         derive marked ``derived`` (``analysis.derive_from_question``); ``report`` itself when there are none."""
         again = derive_from_question(request.claim, request.passages, request.question, report,
-                                     max_operands=self.max_operands)
+                                     max_operands=self.max_operands, max_missing=self.max_missing)
         return again or report
 
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
