@@ -335,7 +335,7 @@ def _in_currency(text: str, qs: list[Quantity]) -> list[Quantity]:
                          unit_end=None)
         out.append(q)
     if _POUND.search(text):
-        for m in re.finditer(r"(?<![\w.£$€])(\d+(?:\.\d+)?)p\b", text):
+        for m in re.finditer(r"(?<![\w.£$€])(\d{1,2}(?:\.\d+)?)p\b", text):
             if any(q.start <= m.start() < q.end for q in out):
                 continue
             value, decimals = _parse_numeral(m.group(1))

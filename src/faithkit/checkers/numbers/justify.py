@@ -36,7 +36,7 @@ HALF_LABEL = "½"
 # a passage sentence that states a discount: "Students get 20% off", "gives one third off", "a 10% discount"
 DISCOUNT = re.compile(r"%\s*off\b|\b(?:third|thirds|quarter|quarters|fifth|fifths|tenth|tenths|half)\s+off\b|"
                       r"\bdiscount|\bpercent\s+off\b", re.IGNORECASE)
-_SAVING = re.compile(r"\b(?:save|saves|saving|savings|discount|off|cheaper|less|reduction|reduced|knocks?)\b",
+_SAVING = re.compile(r"\b(?:save|saves|saving|savings|discount|off|cheaper|less|reduction|reduced|knocks?)\b(?!-)",
                      re.IGNORECASE)
 _PRICE = re.compile(r"\b(?:cost|costs|costing|pay|pays|paying|price|priced|charged|comes? to|total)\b", re.IGNORECASE)
 _TARGET_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|while|whereas|which|with)\b", re.IGNORECASE)
@@ -161,7 +161,8 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
     multiplicative = [op for op in ops if op in ("×", "÷")]
     if multiplicative:
         user = [o for o in operands if (o.dim in SCALE or o.dim in TIMES) and (o.given or o.user_supplied)
-                and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # a bound, not a count
+                and o.quantity.kind != "range"  # an end of a range ("6-24 year olds", "the 16-25 Railcard")
+                and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # is not a count
         measured = dimension(target.unit) not in SCALAR
         simple = all(op == "×" for op in ops) or len(ops) == 1
         share = list(ops) == ["×"] and any(o.dim == "%" for o in operands) and any(

@@ -150,7 +150,8 @@ def _stem(word: str) -> str:
 
 
 def _content(text: str) -> list[str]:
-    return [w for w in _WORD.findall(text) if len(w) > 2 and w.lower() not in _STOP]
+    """Content words: three letters or more, or a two-letter abbreviation ("UK", "US", "EU", "ID")."""
+    return [w for w in _WORD.findall(text) if (len(w) > 2 or len(w) == 2 and w.isupper()) and w.lower() not in _STOP]
 
 
 @dataclass(frozen=True)

@@ -200,11 +200,12 @@ def _noun_after(text: str, pos: int, plural: bool) -> re.Match[str] | None:
 
 
 def counted_noun(text: str, unit: _Unit, value: float, word_number: bool) -> _Unit:
-    """The noun a count is of when the word after the numeral only modifies it: "four large bags" counts bags
-    and "Three standard delivery fees" counts fees (not "large" or "standard"); "Two day passes" counts passes,
-    not days. A time word is read as a modifier only after a number word and a space ("14 day trial", "two-day
-    pass" stay durations: digits and hyphens are how durations are written). Up to two modifiers; the head
-    must agree in number with the count ("one small bag", "two large bags")."""
+    """The noun a count is of when the word after the numeral only modifies it: "four large bags" counts large
+    bags and "Three standard delivery fees" standard delivery fees (not "large" or "standard"); "Two day passes"
+    counts day passes, not days. The modifiers stay in the noun ("large bag"), so that large and small bags are
+    never counted as one another. A time word is read as a modifier only after a number word and a space
+    ("14 day trial", "two-day pass" stay durations: digits and hyphens are how durations are written). Up to
+    two modifiers; the head must agree in number with the count ("one small bag", "two large bags")."""
     if unit.noun_start is None or unit.noun_end is None or unit.per:
         return unit
     written = text[unit.noun_start:unit.noun_end]
@@ -221,8 +222,9 @@ def counted_noun(text: str, unit: _Unit, value: float, word_number: bool) -> _Un
     for _ in range(2):
         head = _noun_after(text, pos, plural)
         if head is not None:
-            start, end = pos + head.start(1), pos + head.end(1)
-            return _Unit(_singular(head.group(1)), end, None, start, end)
+            modifiers = text[unit.noun_start:pos + head.start(1)].lower()
+            end = pos + head.end(1)
+            return _Unit(modifiers + _singular(head.group(1)), end, None, unit.noun_start, end)
         m = re.match(r" ([A-Za-z]+)\b", text[pos:pos + 40])
         if (m is None or first in _TIME_UNITS or m.group(1).lower() in _STOP or m.group(1).lower().endswith("s")
                 or not m.group(1).islower()):

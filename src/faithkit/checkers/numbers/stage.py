@@ -162,8 +162,11 @@ class NumberChecks(CheckerWrapper):
         refused anything a passage sentence does not say."""
         rest = rest_of_claim(request.claim, report, request.question, premises=True)
         plain = rest_of_claim(request.claim, report, request.question)
-        if rest is None or plain is None or not rest.ok or rest.text or rest.removed == plain.removed:
+        if rest is None or plain is None or rest.removed == plain.removed:
             return verdict
+        if not rest.ok or rest.text:
+            uncovered = list(dict.fromkeys([*verdict.detail.get("rest_uncovered", []), *rest.uncovered]))
+            return replace(verdict, detail={**verdict.detail, "rest_uncovered": uncovered}) if uncovered else verdict
         self.counters["arithmetic_changed"] += 1
         rescued = self._rescue(verdict, report, None, rest_claim="")
         premise = [r for r in rest.removed if r not in plain.removed]
