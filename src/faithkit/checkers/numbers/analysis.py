@@ -12,7 +12,11 @@ Status of each claim number (``NumberStatus.status``):
                  more often than quantities, so never flagged (see ``_not_checked``)
     given        a count, duration or multiplier the claim itself supplies and then uses in a derivation
                  ("with 8 users ... 400 GB", "one year ... €144", "twice the 50 GB ... 100 GB")
-    derived      computed by a justified expression of two or three operands ("96 = 8 × 12")
+    derived      computed by a justified expression of two or three operands ("96 = 8 × 12"), possibly in a
+                 second step over numbers the claim derived first ("a 5% service fee of £0.60, so your fees
+                 come to £5.09"); the stage may also re-derive a number that is ``in_sources`` by coincidence
+                 from the question's numbers (``derive_from_question``; ``coincidence`` then says where the
+                 passage has it)
     unverified   none of the above
 
 Givens. "A Team workspace with 8 users has 400 GB" states two numbers no passage has: 8 is the user's scenario,

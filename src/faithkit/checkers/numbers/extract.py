@@ -11,7 +11,10 @@ What is extracted (one ``Quantity`` each):
     number words (eight, fifty, twenty-five, a hundred, a dozen) and multipliers (twice, thrice, three times);
     ordinals used as quantities (the 3rd attempt, every third day), never in dates;
     ranges (5–10 users, between 5 and 10 users, 5 to 10 users): both ends, sharing the unit;
-    hyphenated forms (14-day, 8-person) and units (50 GB, 24 hours, 600 requests per minute).
+    hyphenated forms (14-day, 8-person) and units (50 GB, 24 hours, 600 requests per minute);
+    fractions as shares before "off" / "of" (one third off -> 33.33%, a quarter of the fare -> 25%);
+    cents and pence as hundredths of the currency the text names (10 cent -> €0.10, 50p -> £0.50);
+    the noun a count counts past its modifiers (four large bags -> 4 "large bag", Two day passes -> 2 "day pass").
 
 What is skipped: years (a bare 1900–2100 integer not followed by a plural or measure unit), dates (2024-01-15,
 15/01/2024, March 3), clock times (03:00, 3 pm), versions (v2.1, version 2, 1.2.3), codes after a naming word

@@ -15,6 +15,14 @@ computers"). A derivation counts only when it is *justified*:
     claim's amounts is not "derived" from two unrelated prices. A multiplier the claim states as a relation
     ("twice as long as", "three times the storage") is justified as the quotient of the two amounts it relates.
 
+Discounts: a passage's "20% off" (or "one third off") enters the pool also as its complement "(1 − 20%)", and
+    the claim's words decide which reading it states: the clause of the claim's number that says "save",
+    "discount", "off" … takes the share ("you would save £20" = £60 × one third), one that says "costs", "pay"
+    … the complement ("Full costs £28" = £35 × (1 − 20%)); the other reading is not justified ("One third off a
+    £90 ticket saves you £60" is the price left stated as a saving).
+Counts: the user's head count from the question times a count a passage allows of the claim's own noun ("two
+    of us" × "two large bags" each = "four large bags"); the nouns must agree, modifiers included.
+
 ``benchmarks/false_derivation.py`` measures how often a claim whose number was replaced by a random nearby value
 still comes out derived, and how many correct derived claims are still verified.
 """

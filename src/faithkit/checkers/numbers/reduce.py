@@ -16,6 +16,11 @@ Two ways, tried in this order by the stage (``stage.py``):
     "get SSO" for the inner checker; "so your 8 admins would pay €96" is not taken out ("admin" is in no operand
     sentence), nor is "so your 8 users would not pay €96". What is left goes to the inner checker; when nothing is
     left (the whole claim is arithmetic over its operands' sentences), the lexical check is the verdict.
+    Coverage also counts: the period nouns of an adverb the sentence uses ("paid monthly" covers "each month"),
+    the words of saving when an operand sentence states a discount ("one third off" covers "save"), a
+    negation the operand sentence states too ("free of charge" in both), and a tiny list of words for one thing
+    (``_SAME_THING``: a purchase, a payment, what you spend). ``premises=True`` also takes out a leading phrase
+    that only names an operand ("With the 20% student discount, …"; the stage's third way).
 """
 
 from __future__ import annotations

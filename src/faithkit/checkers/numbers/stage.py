@@ -8,7 +8,10 @@ detectors pass it).
 Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes ``supported`` with stage
 ``arithmetic`` only when BOTH hold:
   (a) every claim number missing from the passages is accounted for, and at least one is ``derived`` by a
-      justified expression (``analysis``, ``justify``), and
+      justified expression (``analysis``, ``justify``); failing that, a claim number a passage states by
+      coincidence counts as derived when a justified expression over a number of the *question* gives it
+      ("On a £40 single, that is £10": 25% of the user's £40, though "£10" is also a change fee;
+      ``analysis.derive_from_question``, tried only here, so it can never flag a claim), and
   (b) what the claim says besides its arithmetic is supported (``reduce``), shown in one of two ways, tried in
       order, each batched into one extra call of the inner checker:
       1. the inner checker supports the *reduced claim*, the claim restated for one unit of the user's
@@ -18,6 +21,11 @@ Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes
          and the inner checker supports what is left ("The Team plan costs €12 per user per month, so your 8
          users would pay €96 a month." -> "The Team plan costs €12 per user per month."). When nothing is left,
          the word test decides, unless the inner checker found the claim contradicted.
+      3. as way 2, with a leading phrase that only names an operand also taken out and word-tested ("With
+         the 20% student discount, Full costs £28 a month.", "At 10 cent a minute, a 30-minute call … costs
+         €3."): no model entails such a phrase on its own. Nothing may be left, and here the inner checker's
+         contradiction on the whole claim does not block (on verified arithmetic it is the failure this stage
+         corrects: "£28" is not "£35").
       Way 2 exists because a model does not always entail the reduced claim: the bundled one calls "… €12 per
       user per month, so each user would pay €12 a month." neutral, which kept Larkspur's correct team-8
       sentence flagged after 96 = 12 × 8 was verified. "8 users would pay €96 a month and get SSO" stays not
@@ -41,7 +49,7 @@ from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
 
-STAGE_VERSION = "2"  # 2: the rest-of-claim way of the arithmetic rule; units and rates in the search
+STAGE_VERSION = "3"  # 3: premise phrases, question-derived coincidences, discounts, fractions, cents; 2: rest of claim
 
 
 class NumberChecks(CheckerWrapper):
