@@ -211,3 +211,18 @@ def test_a_coincidence_with_a_passage_number_never_flags_a_supported_claim() -> 
     inner = ScriptedChecker({claim: "supported"})
     (verdict,) = NumberChecks(inner).check([ClaimCheck(claim, (DELAYS, FARES), DELAY_Q)])
     assert (verdict.label, verdict.stage) == ("supported", "scripted")
+
+
+def test_a_negation_is_covered_only_when_the_operand_sentence_states_it_too() -> None:
+    """"free of charge" is in both the claim and "two large bags … free of charge"; "cannot" is in neither."""
+    ok = "Between the two of you, you can bring four large bags free of charge."
+    negated = "Between the two of you, you cannot bring four large bags."
+    supported, flipped = stage([ok, negated], (LUGGAGE,), BAGS_Q)
+    assert supported.label == "supported"
+    assert flipped.label == "not_supported" and "cannot" in flipped.detail["rest_uncovered"]
+
+
+def test_a_head_count_with_a_modifier_still_never_scales_a_duration() -> None:
+    """algebra: "3 people × 30 days" is not 90 days, and neither is "3 new users × 30 days"."""
+    passages = (Passage("p", "Refunds can be requested within 30 days."),)
+    assert derived("Our 3 new users can request refunds within 90 days.", passages) == []
