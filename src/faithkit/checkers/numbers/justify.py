@@ -169,6 +169,7 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
     multiplicative = [op for op in ops if op in ("×", "÷")]
     if multiplicative:
         user = [o for o in operands if (o.dim in SCALE or o.dim in TIMES) and (o.given or o.user_supplied)
+                and not o.unit.per  # a frequency ("twice a year") is the passage's, even if the claim says 2
                 and o.quantity.kind != "range"  # an end of a range ("6-24 year olds", "the 16-25 Railcard")
                 and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # is not a count
         measured = dimension(target.unit) not in SCALAR
