@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.alignment import is_negated, name_conflict, names, not_aligned, polarity_conflict
+from faithkit.checkers.alignment import (
+    is_negated,
+    name_conflict,
+    names,
+    not_aligned,
+    polarity_conflict,
+    scope_conflict,
+    sibling_conflict,
+    siblings,
+)
 
 TICKETS = ("Flex tickets can be refunded up to 24 hours before departure. Saver tickets are non-refundable. "
            "Deliveries are made after 8:00.")
@@ -112,5 +121,90 @@ def test_rules_can_be_chosen_one_by_one() -> None:
     assert not_aligned(*swap, [TICKETS])
     assert not not_aligned(*swap, [TICKETS], rules=("polarity", "units"))
     assert parse_rules("units, polarity") == ("polarity", "units")
-    with pytest.raises(ValueError, match="known: polarity, names, units"):
+    with pytest.raises(ValueError, match="known: polarity, names, siblings, scope, units"):
         parse_rules("polarity,colour")
+
+
+RAIL = ("Northline sells three fare types: Saver, Flex and Anytime. Saver tickets are non-refundable and are valid "
+        "only on the train printed on the ticket. Anytime tickets are valid on any Northline train.")
+PLANS = "Lite costs €10 a month. Core includes 50 GB of data. Max includes unlimited data."
+
+
+@pytest.mark.parametrize(("a", "b", "texts"), [
+    ("saver", "anytime", (RAIL,)),                  # listed together: "Saver, Flex and Anytime"
+    ("core", "max", (PLANS,)),                      # the same slot: "Core includes" / "Max includes"
+    ("admin", "owner", ("Admins reset passwords.",)),  # both roles
+])
+def test_siblings_are_alternatives_of_one_kind(a: str, b: str, texts: tuple[str, ...]) -> None:
+    assert siblings(a, b, texts)
+
+
+def test_a_person_and_a_place_are_not_siblings() -> None:
+    texts = ("Smith was born in 1950.", "He moved to London in 1975 and married Jane Doe there.")
+    assert not siblings("smith", "london", texts)
+    assert not siblings("smith", "jane", texts)
+
+
+def test_sibling_conflict_catches_swaps_and_spares_references_left_implicit() -> None:
+    claim = "Anytime tickets are valid only on the train printed on the ticket."
+    assert sibling_conflict(claim, "Saver tickets are non-refundable and are valid only on the train printed on the "
+                                   "ticket.", [RAIL])
+    assert sibling_conflict("Max includes 50 GB of data.", "Core includes 50 GB of data.", [PLANS])
+    # the names rule fires here (the claim names Smith, the sentence Leeds); the sibling rule does not
+    wiki = ("Smith married Jane Doe in 1980.", "In 1980 the writer married Jane Doe, a painter from Leeds.")
+    assert name_conflict(*wiki) and not sibling_conflict(*wiki)
+
+
+@pytest.mark.parametrize(("claim", "sentence"), [
+    ("Saver tickets are valid on any train.", "Saver tickets are valid only on the train printed on the ticket."),
+    ("Only Full members can book classes.", "All members can book classes."),
+])
+def test_a_restriction_against_a_generalisation_conflicts(claim: str, sentence: str) -> None:
+    assert scope_conflict(claim, sentence)
+    assert not_aligned(claim, sentence, rules=("scope",))
+
+
+@pytest.mark.parametrize(("claim", "sentence"), [
+    ("Saver tickets are valid only on the printed train.", "Saver tickets are valid only on the printed train."),
+    ("Saver tickets are valid on any train on the day.", "Anytime tickets are valid on any train."),
+    ("Not only Full members can book classes.", "All members can book classes."),
+])
+def test_matching_scopes_do_not_conflict(claim: str, sentence: str) -> None:
+    assert not scope_conflict(claim, sentence)
+
+
+def test_not_except_reads_as_only() -> None:
+    sentence = "Unused data does not roll over to the next month, except on Max."
+    assert not polarity_conflict("Only on Max does unused data roll over to the next month.", sentence)
+    assert polarity_conflict("Unused data rolls over to the next month.", sentence)
+
+
+def test_rather_than_is_a_negation_and_at_no_charge_is_not() -> None:
+    assert not polarity_conflict("Missing items are refunded to your credit rather than to your card.",
+                                 "Missing items are refunded to your credit, not to your card.")
+    assert not is_negated("You can bring two bags at no charge.")
+    assert not is_negated("In the EU, plans work at no extra cost.")
+    assert is_negated("There is no charge for cancelling.")
+
+
+def test_a_sentence_plainly_about_the_claim_vetoes_windows_that_leave_it_out() -> None:
+    """Window rule, claim level: "Classes can be booked up to 7 days in advance" alone would 'support' the claim,
+    but the sentence sharing its words says Off-Peak members may book too (checkers.window_veto)."""
+    import numpy as np
+
+    from faithkit.checkers.window_veto import usable_windows
+    from faithkit.records import Passage
+    from faithkit.text.windows import all_windows
+
+    passages = (Passage("classes", "Classes can be booked up to 7 days in advance in the app. Off-Peak members can "
+                                   "book classes only within their access hours. Full members can book any class."),)
+    windows = all_windows(passages, 3)
+    probs = np.tile([0.9, 0.05, 0.05], (len(windows), 1))
+    swapped = usable_windows("Only Full members can book classes.", windows, probs, 0.8, True, passages,
+                             ("polarity", "siblings", "units"))
+    assert not swapped.any()
+    faithful = usable_windows("Full members can book any class.", windows, probs, 0.8, True, passages,
+                              ("polarity", "siblings", "units"))
+    assert faithful.any()
+    # without alignment (and with no contradiction for the veto) nothing is removed
+    assert usable_windows("Only Full members can book classes.", windows, probs, 0.8, False, passages).all()

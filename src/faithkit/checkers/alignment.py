@@ -17,9 +17,14 @@ other things a reader checks first:
   a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly).
 - **names**: the claim names something (a capitalised term: a plan, a ticket type, a role) that the sentence it is
   about does not, while that sentence names something else the claim does not ("Saver" against a Flex sentence).
+  **siblings** is the same rule for names that are alternatives of one kind (listed together, or in the same
+  slot: "Saver tickets" / "Flex tickets"), so that a Wikipedia sentence that leaves its subject to a pronoun is
+  not a swap (``checkers.alignment_names``).
+- **scope**: one side restricts what the other generalises ("valid only on the train printed on the ticket"
+  against "valid on any train"); a restriction is not a negation, so the polarity rule cannot see it.
 
-Both are cheap string rules over one sentence at a time; they only ever *remove* support from a window, never add
-it, and each is measured on the help-center dev suite before it is switched on (MODEL_CARD.md).
+All are cheap string rules over one sentence at a time; they only ever *remove* support from a window, never add
+it, and each is measured on the help-center dev suite and WiCE dev before it is switched on (MODEL_CARD.md).
 """
 
 from __future__ import annotations
@@ -27,53 +32,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the rules' public names)
+    ROLES,
+    name_conflict,
+    names,
+    roles,
+    sibling_conflict,
+    siblings,
+)
+from faithkit.checkers.alignment_words import STOPWORDS, WORD, stem, words  # noqa: F401
+
 DEFAULT_ALIGNMENT = True  # measured on the help-center dev suite before it was switched on (MODEL_CARD.md)
 DEFAULT_ALIGNMENT_RULES = "polarity+units"  # names off by default: -8 points on WiCE dev (MODEL_CARD.md)
-
-_STOPWORDS = frozenset(
-    "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these "
-    "those you your we our they their them he she his her can could will would may might do does did not no than "
-    "then so such also only all any each every per yes there here have has had must should shall which who whom "
-    "what when where how about into onto over under up down out off via just very more most less least".split())
 
 # phrases that contain a negation word but state a bound or an order, not a negation
 _BOUND_PHRASES = re.compile(
     r"\b(?:no|not)\s+(?:\w+\s+)?(?:more|less|fewer|later|earlier|longer|shorter|greater|higher|lower|older|"
     r"younger|heavier|bigger|larger|smaller)\s+than\b|\b(?:must|may|can|should|does|do|will)\s+not\s+exceed\b|"
-    r"\bnot\s+only\b|\bno\s+matter\b|\bno\s+later\b|\bnot\s+until\b",
+    r"\bnot\s+only\b|\bno\s+matter\b|\bno\s+later\b|\bnot\s+until\b|"
+    r"\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b",
     re.IGNORECASE)
 _CUE = re.compile(
-    r"\b(?:not|never|no|none|nor|neither|cannot|without)\b|n't\b|"
+    r"\b(?:not|never|no|none|nor|neither|cannot|without)\b|n't\b|\brather\s+than\b|\binstead\s+of\b|"
     r"\bnon-(?=\w+(?:able|ible|al|ive|ent|ant|ed|ing|ary|ic|ful)\b)|\b(?:un|in|im|ir|il)(?=(?:available|"
     r"supported|limited|able|eligible|refundable|allowed|possible|permitted|paid|billed|included)\b)",
     re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:.!?()]|\b(?:but|and|while|whereas|although|though|however|unless|so)\b",
                          re.IGNORECASE)
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)?")
-
-
-def _stem(word: str) -> str:
-    """A crude stem so that "refundable", "refunded" and "refunds" meet ("refund"); good enough for overlap."""
-    w = word.lower().strip("'-")
-    for suffix in ("ability", "ibility", "able", "ible", "ings", "ing", "ied", "ies", "ed", "es", "s"):
-        if len(w) > len(suffix) + 2 and w.endswith(suffix):
-            w = w[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")
-            if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":  # "transferred" -> "transfer"
-                w = w[:-1]
-            return w
-    return w
-
-
-def words(text: str) -> set[str]:
-    """Stemmed content words (hyphenated words split: "sign-in" -> sign)."""
-    out = set()
-    for token in _WORD.findall(text):
-        for part in token.split("-"):
-            if part and part.lower() not in _STOPWORDS and part.lower() != "non":
-                out.add(_stem(part))
-    return out
-
-
 def _without_bounds(text: str) -> str:
     return _BOUND_PHRASES.sub(" ", text)
 
@@ -108,71 +93,31 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
     if claim_negated == sentence_negated:
         return False
     negated, plain = (sentence, claim) if sentence_negated else (claim, sentence)
+    if _EXCEPT.search(negated) and _restrictive(plain):  # "not ..., except on Max" says "only on Max"
+        return False
     plain_words = words(plain)
     if len(words(claim) & words(sentence)) < 2:  # not about the same thing: nothing to align
         return False
     return any(scope & plain_words for scope in negation_scopes(negated))
 
 
-_NAME = re.compile(r"(?<![\w-])[A-Z][a-zA-Z0-9]*(?:[-'][A-Za-z0-9]+)*")
-_NOT_NAMES = frozenset(
-    "I A An The This That These Those It If When You We They He She Yes No In On At For And But Or Each Every All "
-    "Any To From With By As Your Our Their Its Is Are Can Will Do Does Please Note Also Only Not After Before Once "
-    "While During Since Until Unless Then There Here What Which Who How Why Where Some Most Many Both Either "
-    "Neither May Settings Help Support Account Accounts Admin Admins Users User "
-    "OK".split())
-_NOT_NAME_STEMS = frozenset(_stem(w) for w in _NOT_NAMES)
+_EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than)\b", re.IGNORECASE)
+_RESTRICTIVE = re.compile(r"\b(?:only|exclusively|solely)\b", re.IGNORECASE)
+_NOT_RESTRICTIVE = re.compile(r"\bnot\s+only\b|\bonly\s+(?:just|been)\b", re.IGNORECASE)
+_UNIVERSAL = re.compile(r"\b(?:any|every|all|always|whenever|anywhere|anyone|anybody|everyone)\b", re.IGNORECASE)
 
 
-def names(text: str, known: Iterable[str] = ()) -> set[str]:
-    """Capitalised terms of a text, stemmed and lower-cased. A sentence-initial word counts when it is also
-    capitalised mid-sentence in the text or in ``known`` texts, or when none of them uses it in lower case
-    ("Saver tickets are non-refundable." with no "saver" anywhere); otherwise it is capitalised by its position."""
-    mid: set[str] = set()
-    lower: set[str] = set()
-    for source in (text, *known):
-        lower.update(w for w in re.findall(r"[a-z][a-z'-]*", source))
-        for m in _NAME.finditer(source):
-            before = source[: m.start()].rstrip()
-            if before and before[-1] not in ".!?:;\"“(\n":
-                mid.add(m.group(0))
-    out = set()
-    for m in _NAME.finditer(text):
-        term = m.group(0)
-        if _stem(term) in _NOT_NAME_STEMS:
-            continue
-        before = text[: m.start()].rstrip()
-        initial = not before or before[-1] in ".!?:;\"“(\n"
-        if initial and term not in mid and not term.isupper() and term.lower() in lower:
-            continue
-        out.add(_stem(term))
-    return out
+def _restrictive(text: str) -> bool:
+    return bool(_RESTRICTIVE.search(_NOT_RESTRICTIVE.sub(" ", text)))
 
 
-# roles a help center gives rights to: swapped as often as plan names, and written in lower case
-ROLES = frozenset(_stem(w) for w in (
-    "admin", "admins", "administrator", "owner", "owners", "member", "members", "guest", "guests", "viewer", "editor",
-    "manager", "cardholder", "cardholders", "student", "students", "senior", "seniors", "child", "children",
-    "adult", "adults", "employee", "contractor", "courier", "driver", "moderator", "agent", "partner", "teen"))
-
-
-def roles(text: str) -> set[str]:
-    return {w for w in words(text) if w in ROLES}
-
-
-_COREFERENT_START = re.compile(r"^\W*(?:he|she|it|they|his|her|its|their|this|these|those|there|we)\b", re.IGNORECASE)
-
-
-def name_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
-    """True when the claim names a term (or a role) the sentence lacks and the sentence names one the claim
-    lacks. A sentence that opens with a pronoun ("He joined Video Store Magazine in 1991.") takes its subject
-    from a neighbour, so what it does not name proves nothing: no conflict."""
-    if _COREFERENT_START.match(sentence):
-        return False
-    known = tuple(known)
-    claim_names = names(claim, known) | roles(claim)
-    sentence_names = names(sentence, known) | roles(sentence)
-    return bool(claim_names - sentence_names) and bool(sentence_names - claim_names - words(claim))
+def scope_conflict(claim: str, sentence: str) -> bool:
+    """True when one side restricts what the other side generalises: "valid only on the train printed on the
+    ticket" against "valid on any train", "Only Full members can book classes" against "All members can book
+    classes". A restriction is not a negation, so the polarity rule cannot see it, and the model reads the shared
+    words as agreement."""
+    return ((_restrictive(sentence) and bool(_UNIVERSAL.search(claim)) and not _restrictive(claim))
+            or (_restrictive(claim) and bool(_UNIVERSAL.search(sentence)) and not _restrictive(sentence)))
 
 
 _UNITS: dict[str, tuple[str, str]] = {}  # unit word -> (dimension, canonical unit)
@@ -258,7 +203,7 @@ def clauses(claim: str) -> list[str]:
     return parts
 
 
-ALIGNMENT_RULES = ("polarity", "names", "units")
+ALIGNMENT_RULES = ("polarity", "names", "siblings", "scope", "units")
 
 
 def parse_rules(text: str | Sequence[str]) -> tuple[str, ...]:
@@ -276,4 +221,6 @@ def not_aligned(claim: str, sentence: str, known: Iterable[str] = (),
     names or the units of a shared number disagree (see the module docstring); ``rules`` picks which apply."""
     return (("polarity" in rules and polarity_conflict(claim, sentence))
             or ("names" in rules and name_conflict(claim, sentence, known))
+            or ("siblings" in rules and "names" not in rules and sibling_conflict(claim, sentence, known))
+            or ("scope" in rules and scope_conflict(claim, sentence))
             or ("units" in rules and unit_conflict(claim, sentence)))

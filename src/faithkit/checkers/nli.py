@@ -20,6 +20,7 @@ import numpy as np
 
 from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.checkers.base import CheckerBase
+from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
@@ -58,7 +59,7 @@ class NLIChecker(CheckerBase):
                  window_veto: float | None = DEFAULT_WINDOW_VETO,
                  window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
                  alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
-                 backend: str = "torch"):
+                 backend: str = "torch", canonical_input: bool = DEFAULT_CANONICAL_INPUT):
         given_model = model
         if model is None:
             model = bundled_model_path()
@@ -82,7 +83,9 @@ class NLIChecker(CheckerBase):
                                   window_sentences=window_sentences, entailment_label=entailment_label,
                                   contradiction_threshold=contradiction_threshold, smoke_check=smoke_check,
                                   max_length=max_length, batch_size=batch_size, device=device, alignment=alignment,
-                                  alignment_rules=alignment_rules, backend=backend)
+                                  alignment_rules=alignment_rules, backend=backend,
+                                  canonical_input=canonical_input)
+        self.canonical_input = self.options.canonical_input
         self.alignment_rules = parse_rules(self.options.alignment_rules)
         self.backend = self.options.backend
         self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters,
@@ -143,6 +146,7 @@ class NLIChecker(CheckerBase):
             "cache": self.cache.spec() if self.cache is not None else None,
             **({"entailment_label": self.options.entailment_label} if self.options.entailment_label else {}),
             **({"backend": self.backend} if self.backend != "torch" else {}),
+            **({"canonical_input": NLI_INPUT_VERSION} if self.canonical_input else {"canonical_input": False}),
             **self.rebuild_entry(),
         }
 
@@ -165,8 +169,18 @@ class NLIChecker(CheckerBase):
         return [self._verdict(req, windows_of[req.passages], unique, scores) for req in requests]
 
     def _score_cached(self, pairs: list[tuple[str, str]]) -> PairScores:
-        """Score pairs, reading and filling the content cache (keyed on weights hash + settings + pair)."""
-        return self.scoring.score(pairs)
+        """Score pairs, reading and filling the content cache (keyed on weights hash + settings + pair).
+
+        With ``canonical_input`` the model reads both texts in canonical wording (``checkers.nli_input``);
+        pairs that become the same text are scored once, and the cache holds what the model read."""
+        if not self.canonical_input:
+            return self.scoring.score(pairs)
+        rewritten = canonical_pairs(pairs)
+        distinct = list(dict.fromkeys(rewritten))
+        scores = self.scoring.score(distinct)
+        row = {pair: i for i, pair in enumerate(distinct)}
+        take = np.array([row[pair] for pair in rewritten], dtype=int)
+        return PairScores(scores.probs[take].reshape(len(pairs), -1), scores.truncated[take])
 
     def _verdict(self, req: ClaimCheck, windows: list[Window], index: dict[tuple[str, str], int],
                  scores: PairScores) -> Verdict:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
+from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT
 from faithkit.checkers.options import CheckerOptions
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
 
@@ -36,7 +37,9 @@ class NLIOptions(CheckerOptions):
     name of the output meaning "supported", for heads whose label names say nothing (``LABEL_1``): every other
     output then counts as "not supported"; smoke_check: refuse a model that fails an obvious entailment /
     contradiction pair at load; batch_size, device, max_length: how pairs run (max_length None: the model's);
-    backend: torch, or onnx (ONNX Runtime on an export cached next to the faithkit cache, ``checkers.onnx_backend``)."""
+    backend: torch, or onnx (ONNX Runtime on an export cached next to the faithkit cache, ``checkers.onnx_backend``);
+    canonical_input: the model reads claims and premises with one spelling per negation and bound
+    (``checkers.nli_input``)."""
 
     model: str | None = None
     revision: str | None = None
@@ -52,6 +55,7 @@ class NLIOptions(CheckerOptions):
     alignment: bool = DEFAULT_ALIGNMENT
     alignment_rules: str = DEFAULT_ALIGNMENT_RULES
     backend: Literal["torch", "onnx"] = "torch"
+    canonical_input: bool = DEFAULT_CANONICAL_INPUT
 
     @field_validator("alignment_rules", mode="before")
     @classmethod

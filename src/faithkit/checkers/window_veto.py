@@ -26,7 +26,9 @@ from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
 from faithkit.records import Passage, Window
 from faithkit.text.words import content_words
 
-__all__ = ["DEFAULT_WINDOW_VETO", "content_words", "usable_windows"]
+__all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "content_words", "usable_windows"]
+
+ABOUT_SHARE = 0.75  # chosen on the help-center dev suite (0.75 / 0.6 / 0.5 / 0.4; MODEL_CARD.md)
 
 def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
                    alignment: bool = False, passages: Sequence[Passage] = (),
@@ -53,6 +55,9 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
     known = tuple(p.text for p in passages)
     parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
     misaligned: dict[tuple[int, int], bool] = {}
+    if alignment and _disagrees_anywhere(parts, sentence_words, windows, known, misaligned, rules):
+        usable[:] = False
+        return usable
     for i, w in enumerate(windows):
         single = shortest_from[(w.passage_id, w.start)] == i
         js, offsets = singles[w.passage_id], starts[w.passage_id]
@@ -67,6 +72,33 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         if probs[about, 2] >= veto:
             usable[i] = False
     return usable
+
+
+def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[int, set[str]],
+                        windows: list[Window], known: tuple[str, ...], memo: dict[tuple[int, int], bool],
+                        rules: Sequence[str]) -> bool:
+    """Whether some passage sentence that is plainly about a clause of the claim (it has at least
+    ``ABOUT_SHARE`` of the clause's content words, and at least 3) disagrees with it, wherever it stands.
+
+    Why: the window rule above only looks inside each window, so a claim can still be "supported" by a window
+    that leaves out the one sentence that refutes it. "Yes, you can add a tip to a cash order up to 1 hour after
+    delivery." passes on "You can add a tip before or up to 1 hour after delivery." alone, while the next
+    sentence says "Tips cannot be added to orders paid in cash."; "Only Full members can book classes." passes on
+    "Classes can be booked up to 7 days in advance" while "Off-Peak members can book classes only within their
+    access hours" stands beside it. A sentence that shares most of the claim's words and disagrees with it is a
+    reader's first objection, so it removes every window. The share was chosen on the help-center dev suite
+    (MODEL_CARD.md): lower shares start to reach sentences that merely share a topic.
+    """
+    for k, (clause, clause_words) in enumerate(parts):
+        need = max(3.0, ABOUT_SHARE * len(clause_words))
+        for j, words_j in sentence_words.items():
+            if len(clause_words & words_j) < need:
+                continue
+            if (k, j) not in memo:
+                memo[(k, j)] = not_aligned(clause, windows[j].text, known, rules)
+            if memo[(k, j)]:
+                return True
+    return False
 
 
 def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: list[Window],

@@ -1,0 +1,151 @@
+"""The names rules of ``checkers.alignment``: a claim that names a plan, a fare or a role the sentence it is
+about does not, while that sentence names another.
+
+Two strengths: ``name_conflict`` (any other name: catches swaps, but also fires on Wikipedia claims whose best
+sentence refers to their subject by a pronoun or leaves it to a neighbour) and ``sibling_conflict`` (only names
+that are alternatives of one kind, ``siblings``), which keeps the swaps and drops most of the references.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from faithkit.checkers.alignment_words import STOPWORDS, stem, words
+
+_NAME = re.compile(r"(?<![\w-])[A-Z][a-zA-Z0-9]*(?:[-'][A-Za-z0-9]+)*")
+_NOT_NAMES = frozenset(
+    "I A An The This That These Those It If When You We They He She Yes No In On At For And But Or Each Every All "
+    "Any To From With By As Your Our Their Its Is Are Can Will Do Does Please Note Also Only Not After Before Once "
+    "While During Since Until Unless Then There Here What Which Who How Why Where Some Most Many Both Either "
+    "Neither May Settings Help Support Account Accounts Admin Admins Users User "
+    "OK".split())
+_NOT_NAME_STEMS = frozenset(stem(w) for w in _NOT_NAMES)
+
+
+def names(text: str, known: Iterable[str] = ()) -> set[str]:
+    """Capitalised terms of a text, stemmed and lower-cased. A sentence-initial word counts when it is also
+    capitalised mid-sentence in the text or in ``known`` texts, or when none of them uses it in lower case
+    ("Saver tickets are non-refundable." with no "saver" anywhere); otherwise it is capitalised by its position."""
+    mid: set[str] = set()
+    lower: set[str] = set()
+    for source in (text, *known):
+        lower.update(w for w in re.findall(r"[a-z][a-z'-]*", source))
+        for m in _NAME.finditer(source):
+            before = source[: m.start()].rstrip()
+            if before and before[-1] not in ".!?:;\"“(\n":
+                mid.add(m.group(0))
+    out = set()
+    for m in _NAME.finditer(text):
+        term = m.group(0)
+        if stem(term) in _NOT_NAME_STEMS:
+            continue
+        before = text[: m.start()].rstrip()
+        initial = not before or before[-1] in ".!?:;\"“(\n"
+        if initial and term not in mid and not term.isupper() and term.lower() in lower:
+            continue
+        out.add(stem(term))
+    return out
+
+
+# roles a help center gives rights to: swapped as often as plan names, and written in lower case
+ROLES = frozenset(stem(w) for w in (
+    "admin", "admins", "administrator", "owner", "owners", "member", "members", "guest", "guests", "viewer", "editor",
+    "manager", "cardholder", "cardholders", "student", "students", "senior", "seniors", "child", "children",
+    "adult", "adults", "employee", "contractor", "courier", "driver", "moderator", "agent", "partner", "teen"))
+
+
+def roles(text: str) -> set[str]:
+    return {w for w in words(text) if w in ROLES}
+
+
+_COREFERENT_START = re.compile(r"^\W*(?:he|she|it|they|his|her|its|their|this|these|those|there|we)\b", re.IGNORECASE)
+
+
+def name_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
+    """True when the claim names a term (or a role) the sentence lacks and the sentence names one the claim
+    lacks. A sentence that opens with a pronoun ("He joined Video Store Magazine in 1991.") takes its subject
+    from a neighbour, so what it does not name proves nothing: no conflict."""
+    if _COREFERENT_START.match(sentence):
+        return False
+    known = tuple(known)
+    claim_names = names(claim, known) | roles(claim)
+    sentence_names = names(sentence, known) | roles(sentence)
+    return bool(claim_names - sentence_names) and bool(sentence_names - claim_names - words(claim))
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*|[^\sA-Za-z0-9]")
+_LIST_JOINTS = frozenset({",", "and", "or", "/", "&"})
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def _slots(term: str, texts: Iterable[list[str]]) -> tuple[set[str], set[str]]:
+    """The words just before and just after each occurrence of a (stemmed) term in tokenised texts."""
+    left: set[str] = set()
+    right: set[str] = set()
+    for toks in texts:
+        for i, tok in enumerate(toks):
+            if stem(tok) == term:
+                if i:
+                    left.add(toks[i - 1].lower())
+                if i + 1 < len(toks):
+                    right.add(toks[i + 1].lower())
+    return left, right
+
+
+def _listed_together(a: str, b: str, texts: Iterable[list[str]]) -> bool:
+    """Whether a text lists the two terms side by side ("Lite, Core and Max", "Plus or Business"), directly or
+    through other members of the same list."""
+    links: dict[str, set[str]] = {}
+    for toks in texts:
+        stems = [stem(t) for t in toks]
+        for i in range(len(toks) - 2):
+            if toks[i + 1].lower() in _LIST_JOINTS and toks[i][:1].isalnum() and toks[i + 2][:1].isalnum():
+                links.setdefault(stems[i], set()).add(stems[i + 2])
+                links.setdefault(stems[i + 2], set()).add(stems[i])
+    seen, todo = {a}, [a]
+    while todo:
+        for nxt in links.get(todo.pop(), ()):
+            if nxt == b:
+                return True
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def siblings(a: str, b: str, texts: Sequence[str]) -> bool:
+    """Whether two names are alternatives of one kind, so that saying one where the passage says the other is a
+    swap and not a reference left implicit: both are roles, or a text lists them together, or they fill the same
+    slot (the same content word right before or after them: "Saver tickets" / "Flex tickets", "Core includes" /
+    "Max includes"). Why: a claim about "Smith" checked against "He married Jane in 1990." names what the
+    sentence leaves to a pronoun or a neighbour (Wikipedia claims do this all the time), while "Saver" against a
+    Flex sentence swaps one fare for another; only the second is a fault."""
+    if a in ROLES and b in ROLES:
+        return True
+    toks = [_tokens(t) for t in texts]
+    if _listed_together(a, b, toks):
+        return True
+    a_left, a_right = _slots(a, toks)
+    b_left, b_right = _slots(b, toks)
+    shared = (a_left & b_left) | (a_right & b_right)
+    return any(w[:1].isalnum() and w not in STOPWORDS for w in shared)
+
+
+def sibling_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
+    """``name_conflict`` restricted to swaps between siblings (``siblings``): the claim names a term the sentence
+    lacks, the sentence names one the claim lacks, and the two are alternatives of one kind."""
+    if _COREFERENT_START.match(sentence):
+        return False
+    known = tuple(known)
+    claim_names = names(claim, known) | roles(claim)
+    sentence_names = names(sentence, known) | roles(sentence)
+    only_claim = claim_names - sentence_names
+    only_sentence = sentence_names - claim_names - words(claim)
+    if not only_claim or not only_sentence:
+        return False
+    texts = (claim, sentence, *known)
+    return any(siblings(a, b, texts) for a in only_claim for b in only_sentence)

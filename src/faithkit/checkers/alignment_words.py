@@ -1,0 +1,39 @@
+"""The word level shared by the alignment rules: content words and a crude stem (no model, no dictionary).
+
+Why a module of its own: the polarity, unit and name rules (``alignment``, ``alignment_names``) must agree on
+what a word is, or a rule would compare "refundable" in one text with "refund" in the other and miss.
+"""
+
+from __future__ import annotations
+
+import re
+
+STOPWORDS = frozenset(
+    "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these "
+    "those you your we our they their them he she his her can could will would may might do does did not no than "
+    "then so such also only all any each every per yes there here have has had must should shall which who whom "
+    "what when where how about into onto over under up down out off via just very more most less least".split())
+
+WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)?")
+
+
+def stem(word: str) -> str:
+    """A crude stem so that "refundable", "refunded" and "refunds" meet ("refund"); good enough for overlap."""
+    w = word.lower().strip("'-")
+    for suffix in ("ability", "ibility", "able", "ible", "ings", "ing", "ied", "ies", "ed", "es", "s"):
+        if len(w) > len(suffix) + 2 and w.endswith(suffix):
+            w = w[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")
+            if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":  # "transferred" -> "transfer"
+                w = w[:-1]
+            return w
+    return w
+
+
+def words(text: str) -> set[str]:
+    """Stemmed content words (hyphenated words split: "sign-in" -> sign)."""
+    out = set()
+    for token in WORD.findall(text):
+        for part in token.split("-"):
+            if part and part.lower() not in STOPWORDS and part.lower() != "non":
+                out.add(stem(part))
+    return out

@@ -1,0 +1,63 @@
+"""Canonical wording of the texts a cross-encoder reads: one spelling for each negation and each bound.
+
+Why: a small NLI model has seen "cannot" far more often than "can't", and it reads any "not" as a sign of
+contradiction. Measured with the bundled model: "Tips cannot be added to orders paid in cash." entails itself at
+0.98, but "Tips can't be added ..." only at 0.38 (contradiction 0.62); "Each large bag must not weigh more than
+30 kg." *contradicts* "Each large bag can weigh at most 30 kg." at 0.92. Faithful answers are full of such
+rewordings, so both sides of every pair are rewritten into one canonical form before the model sees them
+(contractions expanded, "no more than" / "must not exceed" / "up to" read as "at most", "rather than" as
+", not"). Every rewrite keeps the meaning; they apply to the claim and the premise alike, so a claim that
+copies its passage still meets it word for word. Only the model's input changes: evidence, alignment rules and
+the numbers stage read the original texts, and the cache is keyed on what the model actually scored.
+"""
+
+from __future__ import annotations
+
+import re
+
+NLI_INPUT_VERSION = "canonical-v1"
+DEFAULT_CANONICAL_INPUT = False
+
+# a number (digits with a currency sign or a percent, or a number word)
+_N = (r"(?:(?:[$€£]\s?)?\d[\d,.]*\s*%?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+      r"fifteen|twenty|thirty|forty|fifty|sixty|hundred)\b)")
+
+_REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGNORECASE), r) for p, r in (
+    # contractions: the model knows the long forms
+    (r"\bcan(?:'|’)t\b|\bcan not\b", "cannot"),
+    (r"\bwon(?:'|’)t\b", "will not"),
+    (r"\bshan(?:'|’)t\b", "shall not"),
+    (r"\b(do|does|did|is|are|was|were|has|have|had|could|should|would|must|need|might)n(?:'|’)t\b", r"\1 not"),
+    (r"\b(you|we|they)(?:'|’)re\b", r"\1 are"),
+    (r"\b(it|that|there|he|she)(?:'|’)s\b(?=\s+(?:not|a|an|the|no|free|available|only|\w+ed)\b)", r"\1 is"),
+    (r"\b(you|we|they|i)(?:'|’)ll\b", r"\1 will"),
+    (r"\b(you|we|they|i)(?:'|’)ve\b", r"\1 have"),
+    # upper bounds
+    (r"\b(must|may|can|should|will)\s+not\s+exceed\s+(?=" + _N + ")", r"\1 be at most "),
+    (r"\b(?:does|do)\s+not\s+exceed\s+(?=" + _N + ")", "is at most "),
+    (r"\bnot\s+(\w+)\s+more\s+than\s+(?=" + _N + ")", r"\1 at most "),
+    (r"\b(?:no|not)\s+more\s+than\s+(?=" + _N + ")", "at most "),
+    (r"\bcannot\s+exceed\s+(?=" + _N + ")", "must be at most "),
+    (r"\ba\s+maximum\s+of\s+(?=" + _N + ")", "at most "),
+    (r"\bup\s+to\s+(?=" + _N + ")", "at most "),
+    # lower bounds
+    (r"\bnot\s+(\w+)\s+(?:less|fewer)\s+than\s+(?=" + _N + ")", r"\1 at least "),
+    (r"\b(?:no|not)\s+(?:less|fewer)\s+than\s+(?=" + _N + ")", "at least "),
+    (r"\ba\s+minimum\s+of\s+(?=" + _N + ")", "at least "),
+    # contrast: "X rather than Y" says "X, not Y"
+    (r"\s*\b(?:rather\s+than|instead\s+of)\b", ", not"),
+    (r"\bwhenever\s+you\s+(?:like|want|wish)\b", "at any time"),
+    (r"\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b|\bfor\s+free\b", "free of charge"),
+    (r"\bboth\s+(?=\w+(?:\s+\w+){0,3}\s+and\b)", ""),
+))
+
+
+def canonical(text: str) -> str:
+    """``text`` with the rewrites above applied (idempotent: a canonical text is its own canonical form)."""
+    for pattern, replacement in _REWRITES:
+        text = pattern.sub(replacement, text)
+    return re.sub(r",\s*,", ",", text)
+
+
+def canonical_pairs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return [(canonical(premise), canonical(claim)) for premise, claim in pairs]

@@ -1,0 +1,82 @@
+"""Canonical NLI input (checkers/nli_input.py): one spelling per negation and bound, on both sides of a pair.
+The string rules run without a model; the last tests measure the bundled model on the pairs that motivated them."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.nli import NLIChecker
+from faithkit.checkers.nli_input import canonical, canonical_pairs
+from faithkit.records import ClaimCheck, Passage
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Tips can't be added to orders paid in cash.", "Tips cannot be added to orders paid in cash."),
+    ("Tips can not be added.", "Tips cannot be added."),
+    ("It doesn't charge a fee, and you won't pay.", "It does not charge a fee, and you will not pay."),
+    ("You're free to change it.", "You are free to change it."),
+    ("A large bag must not weigh more than 30 kg.", "A large bag must weigh at most 30 kg."),
+    ("A payment can be no more than €50.", "A payment can be at most €50."),
+    ("Items must not exceed 2 m.", "Items must be at most 2 m."),
+    ("Files cannot exceed 50 GB.", "Files must be at most 50 GB."),
+    ("Guests can visit up to four times a month.", "Guests can visit at most four times a month."),
+    ("Bookings need no fewer than 2 people.", "Bookings need at least 2 people."),
+    ("Refunds go to your credit rather than to your card.", "Refunds go to your credit, not to your card."),
+    ("Cancel whenever you like.", "Cancel at any time."),
+    ("Bring two bags at no extra charge.", "Bring two bags free of charge."),
+    ("Owners can both add and remove admins.", "Owners can add and remove admins."),
+])
+def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> None:
+    assert canonical(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "No refunds are given after 14 days.",           # a real negation stays
+    "The plan costs more than €10.",                 # a bound without a negation stays
+    "Up to the last minute, you can change it.",     # "up to" without a number stays
+    "It's raining.",                                 # a contraction that is not a negation or a copula we know
+])
+def test_text_without_a_rewrite_is_unchanged(text: str) -> None:
+    assert canonical(text) == text
+
+
+def test_canonical_is_idempotent_and_applies_to_both_sides() -> None:
+    text = "A bag can't weigh more than 30 kg, and you don't pay for it rather than the card."
+    assert canonical(canonical(text)) == canonical(text)
+    assert canonical_pairs([("It can't exceed 5 GB.", "It doesn't exceed 5 GB.")]) == [
+        ("It must be at most 5 GB.", "It is at most 5 GB.")]
+
+
+TIPS = (Passage("tips", "Riders keep 100% of tips. Tips cannot be added to orders paid in cash. The default tip is "
+                        "10% of the food total."),)
+BAGS = (Passage("bags", "Each passenger may bring two large bags free of charge. A large bag must not weigh more "
+                        "than 30 kg."),)
+
+
+@pytest.fixture(scope="module")
+def checkers() -> dict[bool, NLIChecker]:
+    plain = NLIChecker(canonical_input=False).load()
+    canon = NLIChecker(canonical_input=True)
+    canon.scorer = plain.scorer  # one model load: only the model's input differs
+    return {False: plain, True: canon}
+
+
+@pytest.mark.parametrize(("claim", "passages"), [
+    ("Tips can't be added to orders paid in cash.", TIPS),
+    ("Each large bag can weigh at most 30 kg.", BAGS),
+])
+def test_a_reworded_faithful_claim_is_supported_only_with_canonical_input(checkers, claim, passages) -> None:
+    verdicts = {canon: c.check([ClaimCheck(claim, passages)])[0] for canon, c in checkers.items()}
+    assert verdicts[False].label == "not_supported", verdicts[False]  # the bundled model alone misreads it
+    assert verdicts[True].label == "supported", verdicts[True]
+    assert verdicts[True].evidence is not None and "not" in verdicts[True].evidence.text  # original text shown
+
+
+def test_a_flipped_claim_stays_unsupported_with_canonical_input(checkers) -> None:
+    verdict = checkers[True].check([ClaimCheck("Tips can be added to orders paid in cash.", TIPS)])[0]
+    assert verdict.label == "not_supported", verdict
+
+
+def test_canonical_input_is_in_the_spec(checkers) -> None:
+    assert checkers[True].spec()["canonical_input"] == "canonical-v1"
+    assert checkers[False].spec()["canonical_input"] is False
