@@ -150,7 +150,7 @@ def test_work_per_search_never_exceeds_the_bound(n_numbers: int, seed: int, targ
 @pytest.mark.parametrize("n", [2, 10, 20])
 def test_work_bound_formula(n: int) -> None:
     assert work_bound(n) == 1 + 168 * n * (n - 1)
-    assert claim_work_bound(n) == 28 * work_bound(n)
+    assert claim_work_bound(n) == 2 * 28 * work_bound(n)  # 28 searches, then a second step for each
 
 
 @settings(max_examples=8, deadline=None)

@@ -102,7 +102,7 @@ def test_half() -> None:
 
 @pytest.mark.parametrize("claim, passages, expression", [
     ("The discount is $17.50, which is 50% of $35.", TICKETS, "17.50 = 50% × 35"),
-    ("With the 50% discount, the $35 ticket costs $17.50.", TICKETS, "17.50 = 50% × 35"),
+    ("With the 50% discount, the $35 ticket costs $17.50.", TICKETS, "17.50 = (1 − 50%) × 35"),
     ("The booking fee is $5, which is 25% of the ticket price.",
      ("Tickets cost $20.", "A booking fee of $5 applies to each order."), "25% = $5 ÷ $20"),
 ])

@@ -80,7 +80,7 @@ def test_each_rule_can_be_turned_off(options: dict[str, bool], expected: list[st
     verdicts, stage, inner = run(["Eight users would pay €96 a month.", "The Team plan includes up to 12 users."],
                                  **options)
     assert [v.label for v in verdicts] == expected
-    assert stage.spec()["numbers"] == {"version": "2", "arithmetic": options.get("arithmetic", True),
+    assert stage.spec()["numbers"] == {"version": "3", "arithmetic": options.get("arithmetic", True),
                                        "missing_numbers": options.get("missing_numbers", True)}
 
 

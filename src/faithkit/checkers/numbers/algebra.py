@@ -55,7 +55,8 @@ HEAD_NOUNS = frozenset("user person people seat member employee customer agent a
 
 def _is_head_count(d: Dim) -> bool:
     """A count of people or seats: what multiplies a per-person price into a total, never a duration."""
-    return d.dim == "count" and d.noun is not None and d.noun.lower().rstrip("s") in HEAD_NOUNS | {"peopl"}
+    head = d.noun.lower().split()[-1] if d.dim == "count" and d.noun else ""  # "new user": a user
+    return head.rstrip("s") in HEAD_NOUNS | {"peopl"}
 
 
 def _scale_product(a: Dim, b: Dim) -> Dim | None:

@@ -12,7 +12,11 @@ Status of each claim number (``NumberStatus.status``):
                  more often than quantities, so never flagged (see ``_not_checked``)
     given        a count, duration or multiplier the claim itself supplies and then uses in a derivation
                  ("with 8 users ... 400 GB", "one year ... €144", "twice the 50 GB ... 100 GB")
-    derived      computed by a justified expression of two or three operands ("96 = 8 × 12")
+    derived      computed by a justified expression of two or three operands ("96 = 8 × 12"), possibly in a
+                 second step over numbers the claim derived first ("a 5% service fee of £0.60, so your fees
+                 come to £5.09"); the stage may also re-derive a number that is ``in_sources`` by coincidence
+                 from the question's numbers (``derive_from_question``; ``coincidence`` then says where the
+                 passage has it)
     unverified   none of the above
 
 Givens. "A Team workspace with 8 users has 400 GB" states two numbers no passage has: 8 is the user's scenario,
@@ -30,12 +34,13 @@ from functools import lru_cache
 
 from faithkit.checkers.numbers.derivation import find_derivations
 from faithkit.checkers.numbers.extract import quantities, skipped_numerals
-from faithkit.checkers.numbers.operands import Derivation, SearchResult
+from faithkit.checkers.numbers.operands import Derivation, SearchResult, rank
 from faithkit.checkers.numbers.pool import build_pool
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.records import Passage
 
-__all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "numbers_not_in_sources", "passage_items"]
+__all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "derive_from_question", "numbers_not_in_sources",
+           "passage_items"]
 
 
 @dataclass(frozen=True)
@@ -170,9 +175,10 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
                 res = find_derivations(target, pool, claim)
                 work += res.work
                 results[id(target)] = res
+            best = {k: r.best for k, r in results.items()}
+            work += _chain(claim, claim_qs, missing, givens, items, question, targets, results, best, max_operands)
             if size == 0:
                 first_attempt = results
-            best = {k: r.best for k, r in results.items()}
             if any(b is None for b in best.values()):
                 continue
             used = {id(o.claim_quantity) for b in best.values() if b for o in b.operands if o.given}
@@ -191,6 +197,60 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
         statuses[index[id(q)]] = NumberStatus(
             q, "unverified", coincidence=(f"{near.expression} (not justified)" if near else None))
     return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), False, (), work)
+
+
+def _chain(claim: str, claim_qs: list[Quantity], missing: list[Quantity], givens: tuple[Quantity, ...],
+           items: list[tuple[str, str]], question: str, targets: list[Quantity], results: dict[int, SearchResult],
+           best: dict[int, Derivation | None], max_operands: int) -> int:
+    """One second step: targets no expression gave are searched again with the claim numbers that were derived
+    as operands (a fee computed in the claim, then summed with others). Updates ``results`` and ``best`` in
+    place; returns the work spent (at most one more search per target: ``claim_work_bound``)."""
+    done = [t for t in targets if best[id(t)] is not None]
+    if not done or len(done) == len(targets):
+        return 0
+    work = 0
+    for target in (t for t in targets if best[id(t)] is None):
+        pool = build_pool(claim, claim_qs, missing, givens, items, question, target, max_operands, derived=done)
+        res = find_derivations(target, pool, claim)
+        work += res.work
+        if res.best is not None:
+            results[id(target)], best[id(target)] = res, res.best
+    return work
+
+
+def derive_from_question(claim: str, passages: Iterable[Passage | str], question: str, report: NumberReport, *,
+                         max_operands: int = 20, max_missing: int = 4) -> NumberReport | None:
+    """A claim number that a passage happens to state may still be the claim's own arithmetic: "On a £40 single,
+    that is £10" is 25% of the user's £40, and the passage's "£10" is a change fee. The report is redone with
+    such a number as ``derived`` when a justified expression gives it that uses a number of the question (the
+    user's scenario, which no passage number can be); None when no number is. Only measured amounts (money,
+    data, durations, percentages) are tried: small counts coincide with anything. Used by the stage only for
+    claims the inner checker did not support, so that a coincidence cannot make a claim less supported. At most
+    ``max_missing`` numbers are tried, one search each."""
+    if not report.accepted or report.derived or not quantities(question):
+        return None
+    items = passage_items(passages)
+    claim_qs = [n.quantity for n in report.numbers]
+    numbers = list(report.numbers)
+    derivations: list[Derivation] = []
+    work = report.work
+    tried = [k for k, n in enumerate(report.numbers)
+             if n.status == "in_sources" and dimension(n.quantity.unit) not in (None, "count", "times")]
+    for k in tried[:max_missing]:
+        n = report.numbers[k]
+        pool = build_pool(claim, claim_qs, [n.quantity], (), items, question, n.quantity, max_operands)
+        res = find_derivations(n.quantity, pool, claim)
+        work += res.work
+        best = min((d for d in res.derivations if d.justified and any("question" in o.origins
+                                                                       for o in d.operands)), key=rank, default=None)
+        if best is None:
+            continue
+        derivations.append(best)
+        numbers[k] = NumberStatus(n.quantity, "derived", best.expression, reason_source(best),
+                                  coincidence=f"also in {n.source}")
+    if not derivations:
+        return None
+    return NumberReport(tuple(numbers), True, tuple(derivations), work, report.note)
 
 
 def _not_checked(q: Quantity) -> bool:

@@ -43,9 +43,11 @@ def work_bound(max_operands: int) -> int:
 
 def claim_work_bound(max_operands: int = 20, max_missing: int = 4, max_givens: int = 2) -> int:
     """Worst-case search steps for one claim: one search per (set of givens, target) pair, each within
-    ``work_bound``. With the defaults (4 missing numbers, givens of size <= 2): 4 + 4·3 + 6·2 = 28 searches,
-    1,787,548 steps. Building the pools is linear in the passages' numbers and not counted here."""
-    searches = sum(math.comb(max_missing, g) * (max_missing - g) for g in range(0, max_givens + 1))
+    ``work_bound``, and at most one more per target for the second step (``analysis._chain``: a target searched
+    again with the numbers already derived). With the defaults (4 missing numbers, givens of size <= 2):
+    2 · (4 + 4·3 + 6·2) = 56 searches, 3,575,096 steps. Building the pools is linear in the passages' numbers
+    and not counted here."""
+    searches = 2 * sum(math.comb(max_missing, g) * (max_missing - g) for g in range(0, max_givens + 1))
     return searches * work_bound(max_operands)
 
 

@@ -11,7 +11,10 @@ What is extracted (one ``Quantity`` each):
     number words (eight, fifty, twenty-five, a hundred, a dozen) and multipliers (twice, thrice, three times);
     ordinals used as quantities (the 3rd attempt, every third day), never in dates;
     ranges (5–10 users, between 5 and 10 users, 5 to 10 users): both ends, sharing the unit;
-    hyphenated forms (14-day, 8-person) and units (50 GB, 24 hours, 600 requests per minute).
+    hyphenated forms (14-day, 8-person) and units (50 GB, 24 hours, 600 requests per minute);
+    fractions as shares before "off" / "of" (one third off -> 33.33%, a quarter of the fare -> 25%);
+    cents and pence as hundredths of the currency the text names (10 cent -> €0.10, 50p -> £0.50);
+    the noun a count counts past its modifiers (four large bags -> 4 "large bag", Two day passes -> 2 "day pass").
 
 What is skipped: years (a bare 1900–2100 integer not followed by a plural or measure unit), dates (2024-01-15,
 15/01/2024, March 3), clock times (03:00, 3 pm), versions (v2.1, version 2, 1.2.3), codes after a naming word
@@ -58,6 +61,7 @@ from faithkit.checkers.numbers.scan import (
     _singular,
     _Unit,
     _unit_after,
+    counted_noun,
 )
 
 __all__ = ["Rate", "extract_quantities", "quantities", "rate_of", "skipped_numerals"]
@@ -104,7 +108,7 @@ def _numeric_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantit
             if scale:
                 value *= _SCALE_WORDS[scale.group(1).lower()]
                 end += scale.end()
-            unit_info = _unit_after(text, end)
+            unit_info = counted_noun(text, _unit_after(text, end), value, word_number=False)
         if cur and unit_info.unit in _CURRENCY_CODES:
             end = unit_info.end  # "$6 USD": the code repeats the symbol
         elif unit is None and (unit_info.unit is not None or unit_info.per):
@@ -238,7 +242,7 @@ def _word_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
                 continue
             out.append(Quantity(value, "times", s, e, s, e, text[s:e], "multiplier"))
             continue
-        unit = _unit_after(text, e)
+        unit = counted_noun(text, _unit_after(text, e), value, word_number=True)
         if unit.unit is None and (word == "one" or _is_date_context(text, s, e)):
             continue  # a bare "one" is a pronoun far more often than a quantity ("one can export")
         if unit.unit == "times":
@@ -280,6 +284,67 @@ def _half_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
             continue
         out.append(Quantity(0.5, unit, m.start(), m.end(), m.start(1), m.end(1), m.group(0), "word", decimals=1))
     return out
+
+
+_FRACTION = re.compile(
+    r"\b(?P<num>[Oo]ne|[Aa]|[Tt]wo|[Tt]hree|[Ff]our)[ -](?P<den>third|thirds|quarter|quarters|fifth|fifths|"
+    r"tenth|tenths)\b(?=\s+(?:off\b|of\b(?!\s+(?:an?|the)\s+(?:hour|day|week|month|year|century)\b)))")
+_NUMERATORS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4}
+_DENOMINATORS = {"third": 3, "quarter": 4, "fifth": 5, "tenth": 10}
+
+
+def _fraction_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantity]:
+    """"one third off", "a quarter of the fare", "two thirds of": a share, as a percentage (one third ->
+    33.33%), so that "a quarter" and "25%" are the same amount and a fraction scales a price as a percentage
+    does. Only before "off" or "of" (not "of an hour"): "the third quarter" and "a quarter" alone are not
+    shares."""
+    out = []
+    for m in _FRACTION.finditer(text):
+        if any(a <= m.start() < b for a, b in taken):
+            continue
+        num = _NUMERATORS[m.group("num").lower()]
+        den = _DENOMINATORS[m.group("den").lower().removesuffix("s")]
+        if num >= den or (num > 1) != m.group("den").endswith("s"):
+            continue  # "two third", "four quarters": not a share a text states
+        out.append(Quantity(100 * num / den, "%", m.start(), m.end(), m.start(), m.end(), m.group(0),
+                            "fraction"))
+    return out
+
+
+_SUBUNITS = {"cent": ("EUR", "USD"), "pence": ("GBP",), "penny": ("GBP",)}
+_EURO = re.compile(r"€|\beuros?\b|\bEUR\b", re.IGNORECASE)
+_DOLLAR = re.compile(r"\$|\bdollars?\b|\bUSD\b", re.IGNORECASE)
+_POUND = re.compile(r"£|\bpounds?\b|\bGBP\b", re.IGNORECASE)
+
+
+def _subunit_currency(text: str, unit: str) -> str | None:
+    """The currency a "cent" or "pence" of ``text`` is a hundredth of: the one the text itself names (a text
+    that names both the euro and the dollar, or neither, leaves "cent" unresolved: a count, as before)."""
+    if unit != "cent":
+        return "GBP"
+    euro, dollar = bool(_EURO.search(text)), bool(_DOLLAR.search(text))
+    return "EUR" if euro and not dollar else "USD" if dollar and not euro else None
+
+
+def _in_currency(text: str, qs: list[Quantity]) -> list[Quantity]:
+    """"10 cent" is €0.10 and "50 pence" £0.50, so a price in cents compares with and combines with prices in
+    euros ("at 10 cent a minute, 30 minutes cost €3"). Digits glued to "p" ("50p") are pence only in a text
+    that names the pound."""
+    out = []
+    for q in qs:
+        currency = _subunit_currency(text, q.unit) if q.unit in _SUBUNITS else None
+        if currency is not None:
+            q = _replace(q, value=q.value / 100, unit=currency, decimals=q.decimals + 2, unit_start=None,
+                         unit_end=None)
+        out.append(q)
+    if _POUND.search(text):
+        for m in re.finditer(r"(?<![\w.£$€])(\d{1,2}(?:\.\d+)?)p\b", text):
+            if any(q.start <= m.start() < q.end for q in out):
+                continue
+            value, decimals = _parse_numeral(m.group(1))
+            out.append(Quantity(value / 100, "GBP", m.start(), m.end(), m.start(1), m.end(1), m.group(0),
+                                decimals=decimals + 2, per=_unit_after(text, m.end()).per))
+    return sorted(out, key=lambda q: (q.start, q.end))
 
 
 def skipped_numerals(text: str) -> set[str]:
@@ -326,14 +391,16 @@ def extract_quantities(text: str) -> list[Quantity]:
     for m in re.finditer(r"\b[A-Za-z]+(?:-[A-Za-z0-9]+)+\b|24/7", text):
         if m.group(0).lower() in _IDIOMS:
             taken.append((m.start(), m.end()))
+    fractions = _fraction_quantities(text, taken)
+    taken += [(q.start, q.end) for q in fractions]
     numeric = _numeric_quantities(text, taken)
     taken += [(q.start, q.end) for q in numeric]
     words = _word_quantities(text, taken)
     taken += [(q.start, q.end) for q in words]
     ordinals = _ordinal_word_quantities(text, taken)
     halves = _half_quantities(text, taken)
-    found = sorted(numeric + words + ordinals + halves, key=lambda q: (q.start, q.end))
-    return _link_ranges(text, found)
+    found = sorted(fractions + numeric + words + ordinals + halves, key=lambda q: (q.start, q.end))
+    return _in_currency(text, _link_ranges(text, found))
 
 
 @lru_cache(maxsize=8192)

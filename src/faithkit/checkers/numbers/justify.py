@@ -15,6 +15,14 @@ computers"). A derivation counts only when it is *justified*:
     claim's amounts is not "derived" from two unrelated prices. A multiplier the claim states as a relation
     ("twice as long as", "three times the storage") is justified as the quotient of the two amounts it relates.
 
+Discounts: a passage's "20% off" (or "one third off") enters the pool also as its complement "(1 − 20%)", and
+    the claim's words decide which reading it states: the clause of the claim's number that says "save",
+    "discount", "off" … takes the share ("you would save £20" = £60 × one third), one that says "costs", "pay"
+    … the complement ("Full costs £28" = £35 × (1 − 20%)); the other reading is not justified ("One third off a
+    £90 ticket saves you £60" is the price left stated as a saving).
+Counts: the user's head count from the question times a count a passage allows of the claim's own noun ("two
+    of us" × "two large bags" each = "four large bags"); the nouns must agree, modifiers included.
+
 ``benchmarks/false_derivation.py`` measures how often a claim whose number was replaced by a random nearby value
 still comes out derived, and how many correct derived claims are still verified.
 """
@@ -30,13 +38,20 @@ from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.operands import Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension
 
-__all__ = ["HALF_LABEL", "RELATION_CUES", "justify"]
+__all__ = ["DISCOUNT", "HALF_LABEL", "RELATION_CUES", "justify"]
 
 HALF_LABEL = "½"
+# a passage sentence that states a discount: "Students get 20% off", "gives one third off", "a 10% discount"
+DISCOUNT = re.compile(r"%\s*off\b|\b(?:third|thirds|quarter|quarters|fifth|fifths|tenth|tenths|half)\s+off\b|"
+                      r"\bdiscount|\bpercent\s+off\b", re.IGNORECASE)
+_SAVING = re.compile(r"\b(?:save|saves|saving|savings|discount|off|cheaper|less|reduction|reduced|knocks?)\b(?!-)",
+                     re.IGNORECASE)
+_PRICE = re.compile(r"\b(?:cost|costs|costing|pay|pays|paying|price|priced|charged|comes? to|total)\b", re.IGNORECASE)
+_TARGET_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|while|whereas|which|with)\b", re.IGNORECASE)
 
 RELATION_CUES: dict[str, tuple[str, ...]] = {
     "+": ("in total", "altogether", "combined", "together", "in all", "plus", "sum of", "extra", "additional",
-          "on top of", "added"),
+          "on top of", "added", "come to", "comes to", "add up to", "adds up to"),
     "−": ("difference", "left", "remaining", "remain", "minus", "save", "saves", "saving", "after deducting",
           "% off", "percent off", "discount"),
     "×": ("in total", "altogether", "combined", "times", "multiplied", "× ", "x as", "twice", "double",
@@ -100,10 +115,50 @@ def _cue_reason(claim: str, ops: Iterable[str], target: Quantity | None = None) 
     return "cue " + ", ".join(f"'{c}'" for c in found)
 
 
+def _target_clause(claim: str, target: Quantity) -> str:
+    starts = [m.end() for m in _TARGET_CLAUSE_BREAK.finditer(claim, 0, target.start)]
+    end = next((m.start() for m in _TARGET_CLAUSE_BREAK.finditer(claim, target.end)), len(claim))
+    return claim[starts[-1] if starts else 0:end]
+
+
+def _discount_reading(operands: Sequence[Operand], claim: str, target: Quantity) -> bool:
+    """Whether a derivation reads a discount the way the claim states its number: "you would save £20" is the
+    discount itself (£60 × one third), "Full costs £28" the price after it (£35 × (1 − 20%)). A claim that
+    says it saves the price left, or costs the amount taken off, is a wrong calculation, not a derivation
+    (the trap "One third off a £90 ticket saves you £60": £60 is what is left to pay)."""
+    clause = _target_clause(claim, target)
+    saving, price = bool(_SAVING.search(clause)), bool(_PRICE.search(clause))
+    for o in operands:
+        if o.complement and saving:
+            return False
+        if not o.complement and o.dim == "%" and "passage" in o.origins and DISCOUNT.search(o.context) \
+                and price and not saving:
+            return False
+    return True
+
+
+def _per_head_count(operands: Sequence[Operand], ops: Sequence[str], target: Quantity) -> bool:
+    """"Between the two of you, you can bring four large bags": the user's head count (from the question)
+    times the count of the claim's own noun that a passage allows each ("two large bags"). Both nouns must
+    agree, so "three small bags" is never made out of large ones."""
+    if list(ops) != ["×"] or dimension(target.unit) != "count" or len(operands) != 2:
+        return False
+    counted = [o for o in operands if "passage" in o.origins and o.dim == "count" and o.noun == target.unit]
+    users = [o for o in operands if o.dim in SCALAR and ("question" in o.origins or o.given)
+             and not any(o is c for c in counted)]
+    return bool(counted and users)
+
+
 def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target: Quantity) -> str:
     """Why this derivation is not a coincidence (module docstring), or "" when it may be one."""
     if any(o.source == "claim" and o.label == HALF_LABEL for o in operands) and list(ops) != ["×"]:
         return ""  # "half" is read from the claim's words: only "half × amount" is that reading
+    if not _discount_reading(operands, claim, target):
+        return ""
+    if any(o.complement for o in operands) and list(ops) != ["×"]:
+        return ""  # (1 − 20%) is only ever a price's share left to pay
+    if _per_head_count(operands, ops, target):
+        return "count per person from the question"
     reasons = []
     additive = [op for op in ops if op in ("+", "−")]
     if additive:
@@ -114,7 +169,9 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
     multiplicative = [op for op in ops if op in ("×", "÷")]
     if multiplicative:
         user = [o for o in operands if (o.dim in SCALE or o.dim in TIMES) and (o.given or o.user_supplied)
-                and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # a bound, not a count
+                and not o.unit.per  # a frequency ("twice a year") is the passage's, even if the claim says 2
+                and o.quantity.kind != "range"  # an end of a range ("6-24 year olds", "the 16-25 Railcard")
+                and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # is not a count
         measured = dimension(target.unit) not in SCALAR
         simple = all(op == "×" for op in ops) or len(ops) == 1
         share = list(ops) == ["×"] and any(o.dim == "%" for o in operands) and any(

@@ -28,7 +28,8 @@ class Operand:
     quantity: that first occurrence; claim_quantity: the claim's own occurrence, when the claim states it.
     given: a number the claim supplies for its own scenario (see ``analysis``); context: the sentence the
         operand was read from, for the rest-of-claim check; period_unit: the time unit of its rate, as written
-        ("minute" for $0.25 per minute).
+        ("minute" for $0.25 per minute); complement: 1 − a discount the passage states ("(1 − 20%)": what is
+        left to pay after "20% off"; ``pool``).
     """
 
     value: float
@@ -41,6 +42,7 @@ class Operand:
     given: bool = False
     context: str = ""
     period_unit: str | None = None
+    complement: bool = False
 
     @property
     def dim(self) -> str | None:

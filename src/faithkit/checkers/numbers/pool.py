@@ -17,7 +17,7 @@ from functools import lru_cache
 from faithkit.checkers.numbers.algebra import SCALAR, Dim
 from faithkit.checkers.numbers.derivation import unit_and_value
 from faithkit.checkers.numbers.extract import quantities, rate_of
-from faithkit.checkers.numbers.justify import HALF_LABEL
+from faithkit.checkers.numbers.justify import DISCOUNT, HALF_LABEL
 from faithkit.checkers.numbers.operands import Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, number_text, same_amount
 
@@ -55,23 +55,28 @@ def _operand(q: Quantity, origin: str, source: str, text: str, claim_q: Quantity
              given: bool = False) -> Operand:
     unit, value = unit_and_value(text, q)
     label = number_text(q.value, q.decimals or None) + ("%" if unit.dim == "%" else "")
+    if q.kind == "fraction":
+        label = q.text.lower()  # "one third", not "33.3333%"
     return Operand(value, unit, label, frozenset({origin}), source, q, claim_q, given,
                    sentence_at(text, q.start, q.end), rate_of(text, q).period)
 
 
 def _key(o: Operand) -> tuple:
-    return (o.dim, round(o.value, 9), o.noun, o.unit.per, o.unit.per_noun)
+    return (o.dim, round(o.value, 9), o.noun, o.unit.per, o.unit.per_noun, o.complement)
 
 
 def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequence[Quantity],
                givens: Sequence[Quantity], passages: Sequence[tuple[str, str]], question: str,
-               target: Quantity | None, max_operands: int) -> list[Operand]:
+               target: Quantity | None, max_operands: int, derived: Sequence[Quantity] = ()) -> list[Operand]:
     """The operands a claim may use, deduplicated by amount and capped at ``max_operands``.
 
     Order (and priority when capping): the claim's givens and the numbers it states that a source backs, the
     question's numbers, passage numbers the claim repeats, then other passage numbers ranked by unit fit with
     the target (same dimension, then scalars, then the rest) and by word overlap of their
-    surroundings with the claim, then position. ``exclude``: the claim's own missing numbers (never operands).
+    surroundings with the claim, then position. ``exclude``: the claim's own missing numbers (never operands),
+    except ``derived``: missing numbers already derived, which a second step may use ("a 5% service fee of
+    £0.60, so your fees come to £5.09": £0.60 is 5% of the user's £12, then part of the sum). They enter with
+    origin ``derived``, so they never count as a number the user supplied.
     """
     claim_words = set(_WORDS.findall(claim.lower()))
     stated = [q for q in claim_quantities if not any(q is e for e in exclude)]
@@ -100,6 +105,8 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
             op = replace(op, origins=op.origins | {"passage"}, context=sentence_at(backing[0], backing[1].start,
                                                                                      backing[1].end))
         add(op, (0, 1, n))
+    for n, q in enumerate(derived):
+        add(replace(_operand(q, "derived", "claim", claim, q), context=""), (0, 1, len(stated) + n))
     half = _HALF.search(claim)
     if half:
         q = Quantity(0.5, "times", half.start(), half.end(), half.start(), half.end(), half.group(0), "multiplier",
@@ -124,6 +131,10 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
             q_dim = dimension(q.unit)
             fit = 0 if q_dim == t_dim else 1 if (t_dim is None or q_dim in SCALAR or q_dim == "%") else 2
             add(_operand(q, "passage", pid, text), (3, fit, -_context_overlap(text, q, claim_words), p_index, n))
+    for rank, key in list(ranked):  # "20% off": what is left to pay is (1 − 20%) of the price
+        op = merged[key]
+        if op.dim == "%" and "passage" in op.origins and 0 < op.value < 1 and DISCOUNT.search(op.context):
+            add(replace(op, value=1 - op.value, label=f"(1 − {op.label})", complement=True), (*rank, 1))
     ranked.sort()
     keys = [k for _, k in ranked[:max_operands]]
     return [merged[k] for k in keys]

@@ -176,6 +176,63 @@ def _unit_after(text: str, pos: int) -> _Unit:
     return unit
 
 
+_SINGULAR_TIME_WORDS = {"second", "minute", "hour", "day", "week", "month", "year"}
+# verbs that end in -s like a plural noun: "the 16-25 Railcard costs £30" is not a count of costs
+_VERBS_IN_S = frozenset("""
+costs gives includes takes gets means needs allows comes lasts applies requires has does goes keeps makes pays
+runs works expires offers remains stays saves adds counts charges earns holds lets supports says shows starts
+ends opens closes covers carries sells travels arrives leaves becomes seems uses
+""".split())
+
+
+def _noun_after(text: str, pos: int, plural: bool) -> re.Match[str] | None:
+    """The word right after ``pos`` (one space) when it can be the head noun of a counted phrase: a content
+    word, plural when the count is above one ("large bags"), singular for one ("small bag")."""
+    m = re.match(r" ([A-Za-z]+)\b", text[pos:pos + 40])
+    if m is None:
+        return None
+    low = m.group(1).lower()
+    if (low in _STOP or low in _TIME_UNITS or low in _DATA_UNITS or low in _CURRENCY_WORDS or len(low) < 3
+            or low in _VERBS_IN_S or not m.group(1).islower()):
+        return None
+    ends_in_s = low.endswith("s") and not low.endswith("ss")
+    return m if ends_in_s == plural else None
+
+
+def counted_noun(text: str, unit: _Unit, value: float, word_number: bool) -> _Unit:
+    """The noun a count is of when the word after the numeral only modifies it: "four large bags" counts large
+    bags and "Three standard delivery fees" standard delivery fees (not "large" or "standard"); "Two day passes"
+    counts day passes, not days. The modifiers stay in the noun ("large bag"), so that large and small bags are
+    never counted as one another. A time word is read as a modifier only after a number word and a space
+    ("14 day trial", "two-day pass" stay durations: digits and hyphens are how durations are written). Up to
+    two modifiers; the head must agree in number with the count ("one small bag", "two large bags")."""
+    if unit.noun_start is None or unit.noun_end is None or unit.per:
+        return unit
+    written = text[unit.noun_start:unit.noun_end]
+    first = written.lower()
+    if not written.islower():
+        return unit  # "25 Railcard": a name, not a modifier
+    if first in _TIME_UNITS:
+        if not (word_number and first in _SINGULAR_TIME_WORDS and text[unit.noun_start - 1:unit.noun_start] == " "):
+            return unit
+    elif unit.unit is None or first.endswith("s") or first in _MULTIPLIER_WORDS:
+        return unit
+    plural = value != 1
+    pos = unit.noun_end
+    for _ in range(2):
+        head = _noun_after(text, pos, plural)
+        if head is not None:
+            modifiers = text[unit.noun_start:pos + head.start(1)].lower()
+            end = pos + head.end(1)
+            return _Unit(modifiers + _singular(head.group(1)), end, None, unit.noun_start, end)
+        m = re.match(r" ([A-Za-z]+)\b", text[pos:pos + 40])
+        if (m is None or first in _TIME_UNITS or m.group(1).lower() in _STOP or m.group(1).lower().endswith("s")
+                or not m.group(1).islower()):
+            return unit
+        pos += m.end()
+    return unit
+
+
 def _is_date_context(text: str, start: int, end: int) -> bool:
     before = re.search(r"([A-Za-z]+)\.?\s*$", _before(text, start))
     after = re.match(r"\s*(?:of\s+)?([A-Za-z]+)", _after(text, end))

@@ -8,7 +8,10 @@ detectors pass it).
 Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes ``supported`` with stage
 ``arithmetic`` only when BOTH hold:
   (a) every claim number missing from the passages is accounted for, and at least one is ``derived`` by a
-      justified expression (``analysis``, ``justify``), and
+      justified expression (``analysis``, ``justify``); failing that, a claim number a passage states by
+      coincidence counts as derived when a justified expression over a number of the *question* gives it
+      ("On a £40 single, that is £10": 25% of the user's £40, though "£10" is also a change fee;
+      ``analysis.derive_from_question``, tried only here, so it can never flag a claim), and
   (b) what the claim says besides its arithmetic is supported (``reduce``), shown in one of two ways, tried in
       order, each batched into one extra call of the inner checker:
       1. the inner checker supports the *reduced claim*, the claim restated for one unit of the user's
@@ -18,6 +21,11 @@ Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes
          and the inner checker supports what is left ("The Team plan costs €12 per user per month, so your 8
          users would pay €96 a month." -> "The Team plan costs €12 per user per month."). When nothing is left,
          the word test decides, unless the inner checker found the claim contradicted.
+      3. as way 2, with a leading phrase that only names an operand also taken out and word-tested ("With
+         the 20% student discount, Full costs £28 a month.", "At 10 cent a minute, a 30-minute call … costs
+         €3."): no model entails such a phrase on its own. Nothing may be left, and here the inner checker's
+         contradiction on the whole claim does not block (on verified arithmetic it is the failure this stage
+         corrects: "£28" is not "£35").
       Way 2 exists because a model does not always entail the reduced claim: the bundled one calls "… €12 per
       user per month, so each user would pay €12 a month." neutral, which kept Larkspur's correct team-8
       sentence flagged after 96 = 12 × 8 was verified. "8 users would pay €96 a month and get SSO" stays not
@@ -36,12 +44,12 @@ from dataclasses import replace
 from typing import Any
 
 from faithkit.checkers.base import Checker, CheckerWrapper, load_checker, warnings_of
-from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers
+from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers, derive_from_question
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
 
-STAGE_VERSION = "2"  # 2: the rest-of-claim way of the arithmetic rule; units and rates in the search
+STAGE_VERSION = "3"  # 3: premise phrases, question-derived coincidences, discounts, fractions, cents; 2: rest of claim
 
 
 class NumberChecks(CheckerWrapper):
@@ -79,6 +87,13 @@ class NumberChecks(CheckerWrapper):
                                      max_operands=self.max_operands, max_givens=self.max_givens,
                                      max_missing=self.max_missing)
 
+    def rederive(self, request: ClaimCheck, report: NumberReport) -> NumberReport:
+        """``report`` with the claim numbers that a passage states by coincidence but the question's numbers
+        derive marked ``derived`` (``analysis.derive_from_question``); ``report`` itself when there are none."""
+        again = derive_from_question(request.claim, request.passages, request.question, report,
+                                     max_operands=self.max_operands, max_missing=self.max_missing)
+        return again or report
+
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         verdicts = expect_verdicts(self.inner, self.inner.check(requests), len(requests))
         if not (self.arithmetic or self.missing_numbers):
@@ -100,7 +115,10 @@ class NumberChecks(CheckerWrapper):
                     self.counters["numbers_changed"] += 1
                 elif report.missing:
                     verdicts[i] = _annotate(verdict, report)
-            elif self.arithmetic and report.accepted and report.derived:
+                continue
+            if self.arithmetic and report.accepted and not report.derived:
+                report = reports[i] = self.rederive(request, report)
+            if self.arithmetic and report.accepted and report.derived:
                 reduced = reduced_claim(request.claim, report)
                 if reduced and reduced != request.claim:
                     rescue.append((i, replace(request, claim=reduced)))
@@ -123,21 +141,44 @@ class NumberChecks(CheckerWrapper):
             rest = rest_of_claim(requests[i].claim, report, requests[i].question)
             if rest is None:
                 continue
-            if not rest.ok:
-                verdicts[i] = replace(verdict, detail={**verdict.detail, "rest_uncovered": list(rest.uncovered)})
-            elif rest.text:
+            if rest.ok and rest.text:
                 rest_checks.append((i, replace(requests[i], claim=rest.text)))
-            elif verdict.label3 != "contradicted":
+            elif rest.ok and verdict.label3 != "contradicted":
                 verdicts[i] = self._rescue(verdict, report, None, rest_claim="")
                 self.counters["arithmetic_changed"] += 1
+            else:
+                if not rest.ok:
+                    verdict = replace(verdict, detail={**verdict.detail, "rest_uncovered": list(rest.uncovered)})
+                verdicts[i] = self._premise_rescue(requests[i], verdict, report)
         for (i, rest_request), again in self._recheck(rest_checks):
             if again.label == SUPPORTED:
                 verdicts[i] = self._rescue(verdicts[i], reports[i], again, rest_claim=rest_request.claim)
                 self.counters["arithmetic_changed"] += 1
             else:
-                verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail, "rest_claim": rest_request.claim,
-                                                           "rest_verdict": again.to_dict()})
+                verdicts[i] = self._premise_rescue(requests[i], replace(verdicts[i], detail={
+                    **verdicts[i].detail, "rest_claim": rest_request.claim, "rest_verdict": again.to_dict()}),
+                    reports[i])
         return verdicts
+
+    def _premise_rescue(self, request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
+        """The last way of the arithmetic rule: what the inner checker could not support is a leading phrase
+        that only names an operand ("With the 20% student discount", "On a £60 fare"), which no model
+        entails on its own. With that phrase taken out too, nothing may be left and every word must pass the
+        word test (the operands' sentences, units, words of arithmetic). The inner checker's contradiction on
+        the whole claim does not block this way: on a claim whose only new content is verified arithmetic it
+        is the known failure this stage exists for ("€28" is not "£35"), and the word test has already
+        refused anything a passage sentence does not say."""
+        rest = rest_of_claim(request.claim, report, request.question, premises=True)
+        plain = rest_of_claim(request.claim, report, request.question)
+        if rest is None or plain is None or rest.removed == plain.removed:
+            return verdict
+        if not rest.ok or rest.text:
+            uncovered = list(dict.fromkeys([*verdict.detail.get("rest_uncovered", []), *rest.uncovered]))
+            return replace(verdict, detail={**verdict.detail, "rest_uncovered": uncovered}) if uncovered else verdict
+        self.counters["arithmetic_changed"] += 1
+        rescued = self._rescue(verdict, report, None, rest_claim="")
+        premise = [r for r in rest.removed if r not in plain.removed]
+        return replace(rescued, detail={**rescued.detail, "premise": premise})
 
     def _recheck(self, batch: list[tuple[int, ClaimCheck]]) -> list[tuple[tuple[int, ClaimCheck], Verdict]]:
         """One extra call of the inner checker for a batch of restated claims (none for an empty batch)."""
