@@ -55,6 +55,6 @@ def test_alignment_is_in_the_spec(checkers) -> None:
     assert checkers[False].spec()["alignment"] is False
 
 
-def test_the_default_rules_leave_names_out() -> None:
+def test_the_default_rules_take_sibling_names_but_not_any_name() -> None:
     default = NLIChecker(smoke_check=False)
-    assert default.alignment and default.alignment_rules == ("polarity", "units")
+    assert default.alignment and default.alignment_rules == ("polarity", "siblings", "scope", "units")

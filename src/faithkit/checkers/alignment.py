@@ -43,7 +43,7 @@ from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the
 from faithkit.checkers.alignment_words import STOPWORDS, WORD, stem, words  # noqa: F401
 
 DEFAULT_ALIGNMENT = True  # measured on the help-center dev suite before it was switched on (MODEL_CARD.md)
-DEFAULT_ALIGNMENT_RULES = "polarity+units"  # names off by default: -8 points on WiCE dev (MODEL_CARD.md)
+DEFAULT_ALIGNMENT_RULES = "polarity+siblings+scope+units"  # names (any name) off: -8 points on WiCE dev (MODEL_CARD.md)
 
 # phrases that contain a negation word but state a bound or an order, not a negation
 _BOUND_PHRASES = re.compile(

@@ -173,14 +173,14 @@ class NLIChecker(CheckerBase):
 
         With ``canonical_input`` the model reads both texts in canonical wording (``checkers.nli_input``);
         pairs that become the same text are scored once, and the cache holds what the model read."""
-        if not self.canonical_input:
+        if not self.canonical_input or not pairs:
             return self.scoring.score(pairs)
         rewritten = canonical_pairs(pairs)
         distinct = list(dict.fromkeys(rewritten))
         scores = self.scoring.score(distinct)
         row = {pair: i for i, pair in enumerate(distinct)}
         take = np.array([row[pair] for pair in rewritten], dtype=int)
-        return PairScores(scores.probs[take].reshape(len(pairs), -1), scores.truncated[take])
+        return PairScores(scores.probs[take], scores.truncated[take])
 
     def _verdict(self, req: ClaimCheck, windows: list[Window], index: dict[tuple[str, str], int],
                  scores: PairScores) -> Verdict:

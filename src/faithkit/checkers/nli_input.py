@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 NLI_INPUT_VERSION = "canonical-v1"
-DEFAULT_CANONICAL_INPUT = False
+DEFAULT_CANONICAL_INPUT = True  # help-center dev: paraphrases kept 22 -> 27 of 43, no fault lost (MODEL_CARD.md)
 
 # a number (digits with a currency sign or a percent, or a number word)
 _N = (r"(?:(?:[$€£]\s?)?\d[\d,.]*\s*%?|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
