@@ -27,6 +27,8 @@ from faithkit.records import ClaimCheck, Passage
     ("Owners can both add and remove admins.", "Owners can add and remove admins."),
     ("Contactless payments are limited to €50 each.", "Contactless payments are at most €50 each."),
     ("Folding bicycles do not need a booking at any time.", "Folding bicycles never need a booking."),
+    ("Links are only available on Plus.", "Links are available on Plus."),
+    ("SSO is available only on the Enterprise plan.", "SSO is available on the Enterprise plan."),
 ])
 def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> None:
     assert canonical(text) == expected
@@ -37,6 +39,7 @@ def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> 
     "The plan costs more than €10.",                 # a bound without a negation stays
     "Up to the last minute, you can change it.",     # "up to" without a number stays
     "It's raining.",                                 # a contraction that is not a negation or a copula we know
+    "Only Full members can book classes.",           # a restriction of the subject stays for the model
 ])
 def test_text_without_a_rewrite_is_unchanged(text: str) -> None:
     assert canonical(text) == text

@@ -115,9 +115,19 @@ def scope_conflict(claim: str, sentence: str) -> bool:
     """True when one side restricts what the other side generalises: "valid only on the train printed on the
     ticket" against "valid on any train", "Only Full members can book classes" against "All members can book
     classes". A restriction is not a negation, so the polarity rule cannot see it, and the model reads the shared
-    words as agreement."""
-    return ((_restrictive(sentence) and bool(_UNIVERSAL.search(claim)) and not _restrictive(claim))
-            or (_restrictive(claim) and bool(_UNIVERSAL.search(sentence)) and not _restrictive(sentence)))
+    words as agreement. The generalisation must sit in the part of its text that the other side is about:
+    "at any time on Sundays" in "Deliveries are made after 8:00 on weekdays and at any time on Sundays." does
+    not generalise "On weekdays, deliveries are only made after 8:00."."""
+    return ((_restrictive(sentence) and _generalises(claim, sentence) and not _restrictive(claim))
+            or (_restrictive(claim) and _generalises(sentence, claim) and not _restrictive(sentence)))
+
+
+def _generalises(text: str, other: str) -> bool:
+    """Whether the part of ``text`` that shares most words with ``other`` has a universal ("any", "all")."""
+    parts = [p for p in _CONJUNCT.split(text) if p and p.strip()] or [text]
+    other_words = words(other)
+    best = max(len(words(p) & other_words) for p in parts)
+    return any(_UNIVERSAL.search(p) for p in parts if len(words(p) & other_words) == best)
 
 
 _ONLY_SCOPE = re.compile(r"\b(?:only|exclusively|solely)\b([^.;:!?]*)", re.IGNORECASE)

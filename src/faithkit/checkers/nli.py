@@ -21,7 +21,7 @@ import numpy as np
 from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
-from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, NLIOptions
+from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD, DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
     SMOKE_ENTAILED,
@@ -53,7 +53,8 @@ class NLIChecker(CheckerBase):
 
     name = "nli"
 
-    def __init__(self, model: str | Path | None = None, revision: str | None = None, threshold: float = 0.5,
+    def __init__(self, model: str | Path | None = None, revision: str | None = None,
+                 threshold: float = DEFAULT_NLI_THRESHOLD,
                  batch_size: int = 32, max_length: int | None = None, device: str = "cpu",
                  smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
                  window_veto: float | None = DEFAULT_WINDOW_VETO,
