@@ -8,6 +8,7 @@ import json
 import pytest
 
 from faithkit.checkers.nli import NLIChecker, bundled_model_path
+from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD
 
 pytestmark = pytest.mark.slow
 
@@ -58,7 +59,7 @@ def test_bench_cli_with_the_bundled_model(tmp_path, checker):
     out = tmp_path / "r.json"
     assert main(["bench", str(data), "--out", str(out)]) == 0
     result = json.loads(out.read_text())["datasets"]["tiny"]
-    assert result["n"] == 4 and result["balanced_accuracy"] == 100.0 and result["threshold"] == 0.5
+    assert result["n"] == 4 and result["balanced_accuracy"] == 100.0 and result["threshold"] == DEFAULT_NLI_THRESHOLD
 
 
 def test_bench_reuses_cached_scores_across_settings_and_records_them(tmp_path, checker):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from faithkit.checkers.alignment_words import STOPWORDS, stem, words
 
@@ -78,34 +79,63 @@ _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*|[^\sA-Za-z0-9]")
 _LIST_JOINTS = frozenset({",", "and", "or", "/", "&"})
 
 
-def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text)
+@lru_cache(maxsize=8192)
+def _text_index(text: str) -> tuple[dict[str, tuple[frozenset[str], frozenset[str]]], tuple[tuple[str, str], ...]]:
+    """Per text, once: each stemmed token's neighbour words (left, right) and the pairs it lists side by side
+    ("Lite, Core and Max" -> (lite, core), (core, max)). Passages repeat across the claims of an answer and
+    across answers, so this is what keeps the sibling test cheap on long documents."""
+    toks = _TOKEN.findall(text)
+    stems = [stem(t) for t in toks]
+    left: dict[str, set[str]] = {}
+    right: dict[str, set[str]] = {}
+    for i, term in enumerate(stems):
+        if i:
+            left.setdefault(term, set()).add(toks[i - 1].lower())
+        if i + 1 < len(toks):
+            right.setdefault(term, set()).add(toks[i + 1].lower())
+    slots = {t: (frozenset(left.get(t, ())), frozenset(right.get(t, ()))) for t in set(stems)}
+    return slots, _list_links(toks, stems)
 
 
-def _slots(term: str, texts: Iterable[list[str]]) -> tuple[set[str], set[str]]:
-    """The words just before and just after each occurrence of a (stemmed) term in tokenised texts."""
+def _list_links(toks: list[str], stems: list[str]) -> tuple[tuple[str, str], ...]:
+    """Pairs of neighbours in a list: runs "A, B and C" / "A or B" joined by commas, "and", "or" or "/", kept
+    only when some joint is a word or a slash. Commas alone join too much else ("Blackville, New Brunswick",
+    "November 10, 2018"), and Wikipedia sentences are full of them."""
+    links: list[tuple[str, str]] = []
+    i = 0
+    while i < len(toks) - 2:
+        run, joints, j = [i], [], i
+        while (j + 2 < len(toks) and toks[j + 1].lower() in _LIST_JOINTS and toks[j][:1].isalnum()
+               and toks[j + 2][:1].isalnum()):
+            joints.append(toks[j + 1].lower())
+            j += 2
+            run.append(j)
+        if any(joint != "," for joint in joints):
+            links.extend((stems[a], stems[b]) for a, b in zip(run, run[1:]))
+        i = j + 1 if len(run) > 1 else i + 1
+    return tuple(links)
+
+
+def _slots(term: str, texts: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The words just before and just after each occurrence of a (stemmed) term in the texts."""
     left: set[str] = set()
     right: set[str] = set()
-    for toks in texts:
-        for i, tok in enumerate(toks):
-            if stem(tok) == term:
-                if i:
-                    left.add(toks[i - 1].lower())
-                if i + 1 < len(toks):
-                    right.add(toks[i + 1].lower())
+    for text in texts:
+        found = _text_index(text)[0].get(term)
+        if found:
+            left |= found[0]
+            right |= found[1]
     return left, right
 
 
-def _listed_together(a: str, b: str, texts: Iterable[list[str]]) -> bool:
+def _listed_together(a: str, b: str, texts: Iterable[str]) -> bool:
     """Whether a text lists the two terms side by side ("Lite, Core and Max", "Plus or Business"), directly or
     through other members of the same list."""
     links: dict[str, set[str]] = {}
-    for toks in texts:
-        stems = [stem(t) for t in toks]
-        for i in range(len(toks) - 2):
-            if toks[i + 1].lower() in _LIST_JOINTS and toks[i][:1].isalnum() and toks[i + 2][:1].isalnum():
-                links.setdefault(stems[i], set()).add(stems[i + 2])
-                links.setdefault(stems[i + 2], set()).add(stems[i])
+    for text in texts:
+        for x, y in _text_index(text)[1]:
+            links.setdefault(x, set()).add(y)
+            links.setdefault(y, set()).add(x)
     seen, todo = {a}, [a]
     while todo:
         for nxt in links.get(todo.pop(), ()):
@@ -126,11 +156,10 @@ def siblings(a: str, b: str, texts: Sequence[str]) -> bool:
     Flex sentence swaps one fare for another; only the second is a fault."""
     if a in ROLES and b in ROLES:
         return True
-    toks = [_tokens(t) for t in texts]
-    if _listed_together(a, b, toks):
+    if _listed_together(a, b, texts):
         return True
-    a_left, a_right = _slots(a, toks)
-    b_left, b_right = _slots(b, toks)
+    a_left, a_right = _slots(a, texts)
+    b_left, b_right = _slots(b, texts)
     shared = (a_left & b_left) | (a_right & b_right)
     return any(w[:1].isalnum() and w not in STOPWORDS for w in shared)
 
