@@ -220,3 +220,8 @@ def test_a_number_bound_to_a_sibling_name_in_the_same_sentence_conflicts() -> No
     assert not binding_conflict("Plus keeps old versions for 30 days.", sentence, known)
     # one part only: nothing says which number belongs to which name
     assert not binding_conflict("Plus keeps versions for 180 days.", "Business keeps versions for 180 days.", known)
+
+
+def test_a_list_makes_siblings_through_its_other_members() -> None:
+    assert siblings("saver", "anytime", ("Northline sells three fare types: Saver, Flex and Anytime.",))
+    assert not siblings("saver", "northline", ("Northline sells three fare types: Saver, Flex and Anytime.",))

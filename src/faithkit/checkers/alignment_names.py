@@ -98,22 +98,11 @@ def _text_index(text: str) -> tuple[dict[str, tuple[frozenset[str], frozenset[st
 
 
 def _list_links(toks: list[str], stems: list[str]) -> tuple[tuple[str, str], ...]:
-    """Pairs of neighbours in a list: runs "A, B and C" / "A or B" joined by commas, "and", "or" or "/", kept
-    only when some joint is a word or a slash. Commas alone join too much else ("Blackville, New Brunswick",
-    "November 10, 2018"), and Wikipedia sentences are full of them."""
-    links: list[tuple[str, str]] = []
-    i = 0
-    while i < len(toks) - 2:
-        run, joints, j = [i], [], i
-        while (j + 2 < len(toks) and toks[j + 1].lower() in _LIST_JOINTS and toks[j][:1].isalnum()
-               and toks[j + 2][:1].isalnum()):
-            joints.append(toks[j + 1].lower())
-            j += 2
-            run.append(j)
-        if any(joint != "," for joint in joints):
-            links.extend((stems[a], stems[b]) for a, b in zip(run, run[1:]))
-        i = j + 1 if len(run) > 1 else i + 1
-    return tuple(links)
+    """Pairs of neighbours joined by a list joint ("Saver, Flex and Anytime" -> (saver, flex), (flex, anytime)).
+    Commas count alone too: on WiCE dev, dropping comma-only links ("Blackville, New Brunswick") lost more right
+    verdicts than it saved (66.9 -> 66.5)."""
+    return tuple((stems[i], stems[i + 2]) for i in range(len(toks) - 2)
+                 if toks[i + 1].lower() in _LIST_JOINTS and toks[i][:1].isalnum() and toks[i + 2][:1].isalnum())
 
 
 def _slots(term: str, texts: Iterable[str]) -> tuple[set[str], set[str]]:
