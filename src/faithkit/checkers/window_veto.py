@@ -30,6 +30,7 @@ __all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "content_words", "usable_window
 
 ABOUT_SHARE = 0.75  # chosen on the help-center dev suite (0.75 / 0.6 / 0.5 / 0.4; MODEL_CARD.md)
 
+
 def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
                    alignment: bool = False, passages: Sequence[Passage] = (),
                    rules: Sequence[str] = ALIGNMENT_RULES) -> np.ndarray:
@@ -81,9 +82,10 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
     ``ABOUT_SHARE`` of the clause's content words, and at least 3) disagrees with it, wherever it stands.
 
     Why: the window rule above only looks inside each window, so a claim can still be "supported" by a window
-    that leaves out the one sentence that refutes it. "Yes, you can add a tip to a cash order up to 1 hour after
-    delivery." passes on "You can add a tip before or up to 1 hour after delivery." alone, while the next
-    sentence says "Tips cannot be added to orders paid in cash."; "Only Full members can book classes." passes on
+    that leaves out the one sentence that refutes it. "Bikes travel free on off-peak services and do not need to
+    be booked." passed on "Folding bicycles do not need a booking at any time." alone, while the sentence before
+    it says "Bikes travel free on off-peak services but must be booked in advance."; "Only Full members can book
+    classes." passed on
     "Classes can be booked up to 7 days in advance" while "Off-Peak members can book classes only within their
     access hours" stands beside it. A sentence that shares most of the claim's words and disagrees with it is a
     reader's first objection, so it removes every window. The share was chosen on the help-center dev suite
