@@ -32,9 +32,15 @@ class CorruptCache(Exception):
     """The cache file is not a faithkit cache (not SQLite, or another schema)."""
 
 
+# how long a write waits for another process's write to finish. sqlite's default of 5 s is shorter than one
+# large batch of another faithkit run sharing the cache (a bench file writes tens of thousands of rows at once),
+# and a write that times out turns caching off for the rest of the run.
+BUSY_TIMEOUT_S = 120.0
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """Open (or create) the store and check its schema; CorruptCache when the file is not one we can use."""
-    db = sqlite3.connect(str(path), check_same_thread=False)
+    db = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT_S)
     try:
         db.execute(CREATE)
         db.commit()

@@ -188,3 +188,4 @@ def test_a_forged_plausible_value_never_changes_a_verdict(model, tmp_path, expec
         f"{cache.unsealed} cache value(s) had no valid seal (written before faithkit sealed its cache, "
         "edited, or written elsewhere without the same FAITHKIT_CACHE_SECRET): recomputed"
     ]
+
