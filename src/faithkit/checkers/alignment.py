@@ -102,7 +102,8 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
 
 
 _EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than)\b", re.IGNORECASE)
-_RESTRICTIVE = re.compile(r"\b(?:only|exclusively|solely)\b", re.IGNORECASE)
+_RESTRICTION_WORDS = r"\b(?:only|exclusively|solely)\b"
+_RESTRICTIVE = re.compile(_RESTRICTION_WORDS, re.IGNORECASE)
 _NOT_RESTRICTIVE = re.compile(r"\bnot\s+only\b|\bonly\s+(?:just|been)\b", re.IGNORECASE)
 _UNIVERSAL = re.compile(r"\b(?:any|every|all|always|whenever|anywhere|anyone|anybody|everyone)\b", re.IGNORECASE)
 
@@ -130,7 +131,7 @@ def _generalises(text: str, other: str) -> bool:
     return any(_UNIVERSAL.search(p) for p in parts if len(words(p) & other_words) == best)
 
 
-_ONLY_SCOPE = re.compile(r"\b(?:only|exclusively|solely)\b([^.;:!?]*)", re.IGNORECASE)
+_ONLY_SCOPE = re.compile(_RESTRICTION_WORDS + r"([^.;:!?]*)", re.IGNORECASE)  # what the restriction names
 
 
 def exclusivity_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:

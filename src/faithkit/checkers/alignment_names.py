@@ -24,26 +24,39 @@ _NOT_NAMES = frozenset(
 _NOT_NAME_STEMS = frozenset(stem(w) for w in _NOT_NAMES)
 
 
+_SENTENCE_START = ".!?:;\"“(\n"
+
+
+def _starts_sentence(text: str, at: int) -> bool:
+    """Whether position ``at`` opens a sentence: nothing but spaces back to the text's start or a stop mark."""
+    j = at - 1
+    while j >= 0 and text[j].isspace():
+        j -= 1
+    return j < 0 or text[j] in _SENTENCE_START
+
+
+@lru_cache(maxsize=8192)
+def _case_evidence(source: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Per text, once: the capitalised terms it uses mid-sentence, and the words it writes in lower case. The
+    passages of an answer are the ``known`` texts of every rule call for every claim, so this is read often."""
+    lower = frozenset(re.findall(r"[a-z][a-z'-]*", source))
+    mid = frozenset(m.group(0) for m in _NAME.finditer(source) if not _starts_sentence(source, m.start()))
+    return mid, lower
+
+
 def names(text: str, known: Iterable[str] = ()) -> set[str]:
     """Capitalised terms of a text, stemmed and lower-cased. A sentence-initial word counts when it is also
     capitalised mid-sentence in the text or in ``known`` texts, or when none of them uses it in lower case
     ("Saver tickets are non-refundable." with no "saver" anywhere); otherwise it is capitalised by its position."""
-    mid: set[str] = set()
-    lower: set[str] = set()
-    for source in (text, *known):
-        lower.update(w for w in re.findall(r"[a-z][a-z'-]*", source))
-        for m in _NAME.finditer(source):
-            before = source[: m.start()].rstrip()
-            if before and before[-1] not in ".!?:;\"“(\n":
-                mid.add(m.group(0))
+    evidence = [_case_evidence(source) for source in (text, *known)]
     out = set()
     for m in _NAME.finditer(text):
         term = m.group(0)
         if stem(term) in _NOT_NAME_STEMS:
             continue
-        before = text[: m.start()].rstrip()
-        initial = not before or before[-1] in ".!?:;\"“(\n"
-        if initial and term not in mid and not term.isupper() and term.lower() in lower:
+        if (_starts_sentence(text, m.start()) and not term.isupper()
+                and not any(term in mid for mid, _ in evidence)
+                and any(term.lower() in lower for _, lower in evidence)):
             continue
         out.add(stem(term))
     return out
