@@ -76,13 +76,16 @@ def build_checker(args: argparse.Namespace) -> Any:
     extra = parse_opts(args.opt)
     if extra.get("window_veto") is False:  # "--opt window_veto=off", as the registry reads it
         extra["window_veto"] = None
-    known = set(inspect.signature(registry_build).parameters) - {"name", "llm_options"}
+    from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD, NLIOptions
+
+    # the registry takes every NLIOptions field; only keywords of NLIChecker alone go to it directly
+    known = (set(inspect.signature(registry_build).parameters) | set(NLIOptions.model_fields)) - {"name", "options"}
     if set(extra) <= known:
         return registry_build("nli", numbers=numbers, arithmetic=arithmetic, **{**settings, **extra})
     from faithkit.checkers.nli import NLIChecker
 
     direct = {k: v for k, v in settings.items() if v is not None or k == "window_veto"}
-    direct.setdefault("threshold", 0.5)
+    direct.setdefault("threshold", DEFAULT_NLI_THRESHOLD)
     inner = NLIChecker(**{**direct, **extra})
     return with_number_checks(inner, numbers is not False, arithmetic is not False)
 

@@ -31,6 +31,7 @@ from faithkit.checkers.pairs import (
     PairScores,
     weights_hash,
 )
+from faithkit.checkers.window_prune import related_windows
 from faithkit.checkers.window_veto import content_words, usable_windows
 from faithkit.errors import ModelLoadError
 from faithkit.guards import check_threshold
@@ -60,7 +61,8 @@ class NLIChecker(CheckerBase):
                  window_veto: float | None = DEFAULT_WINDOW_VETO,
                  window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
                  alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
-                 backend: str = "torch", canonical_input: bool = DEFAULT_CANONICAL_INPUT):
+                 backend: str = "torch", canonical_input: bool = DEFAULT_CANONICAL_INPUT,
+                 prune_windows: float | None = None):
         given_model = model
         if model is None:
             model = bundled_model_path()
@@ -79,13 +81,14 @@ class NLIChecker(CheckerBase):
         self.window_veto = window_veto
         self.alignment = alignment
         self.counters: dict[str, int] = {"nli_pairs": 0, "nli_pairs_unique": 0, "nli_pairs_scored": 0,
-                                         "nli_cache_hits": 0, "truncated_pairs": 0}
+                                         "nli_cache_hits": 0, "truncated_pairs": 0, "nli_pairs_pruned": 0}
         self.options = NLIOptions(model=given_model, revision=revision, threshold=threshold, window_veto=window_veto,
                                   window_sentences=window_sentences, entailment_label=entailment_label,
                                   contradiction_threshold=contradiction_threshold, smoke_check=smoke_check,
                                   max_length=max_length, batch_size=batch_size, device=device, alignment=alignment,
                                   alignment_rules=alignment_rules, backend=backend,
-                                  canonical_input=canonical_input)
+                                  canonical_input=canonical_input, prune_windows=prune_windows)
+        self.prune_windows = self.options.prune_windows
         self.canonical_input = self.options.canonical_input
         self.alignment_rules = parse_rules(self.options.alignment_rules)
         self.backend = self.options.backend
@@ -148,6 +151,7 @@ class NLIChecker(CheckerBase):
             **({"entailment_label": self.options.entailment_label} if self.options.entailment_label else {}),
             **({"backend": self.backend} if self.backend != "torch" else {}),
             **({"canonical_input": NLI_INPUT_VERSION} if self.canonical_input else {"canonical_input": False}),
+            **({"prune_windows": self.prune_windows} if self.prune_windows is not None else {}),
             **self.rebuild_entry(),
         }
 
@@ -157,17 +161,24 @@ class NLIChecker(CheckerBase):
 
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         windows_of = {}
+        read: list[np.ndarray] = []  # per request, the windows the model reads (``prune_windows``)
         unique: dict[tuple[str, str], int] = {}
         for req in requests:
             if req.passages not in windows_of:
                 windows_of[req.passages] = all_windows(req.passages, self.window_sentences)
-            for window in windows_of[req.passages]:
-                unique.setdefault((window.text, req.claim), len(unique))
+            windows = windows_of[req.passages]
+            read.append(np.ones(len(windows), bool) if self.prune_windows is None
+                        else related_windows(req.claim, windows, self.prune_windows))
+            for window, kept in zip(windows, read[-1]):
+                if kept:
+                    unique.setdefault((window.text, req.claim), len(unique))
         scores = self._score_cached(list(unique))
         self.counters["nli_pairs"] += sum(len(windows_of[r.passages]) for r in requests)
+        self.counters["nli_pairs_pruned"] += sum(int((~mask).sum()) for mask in read)
         self.counters["nli_pairs_unique"] += len(unique)
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
-        return [self._verdict(req, windows_of[req.passages], unique, scores) for req in requests]
+        return [self._verdict(req, windows_of[req.passages], unique, scores, mask)
+                for req, mask in zip(requests, read)]
 
     def _score_cached(self, pairs: list[tuple[str, str]]) -> PairScores:
         """Score pairs, reading and filling the content cache (keyed on weights hash + settings + pair).
@@ -184,14 +195,14 @@ class NLIChecker(CheckerBase):
         return PairScores(scores.probs[take], scores.truncated[take])
 
     def _verdict(self, req: ClaimCheck, windows: list[Window], index: dict[tuple[str, str], int],
-                 scores: PairScores) -> Verdict:
+                 scores: PairScores, read: np.ndarray) -> Verdict:
         if not windows:
             return Verdict("not_supported", self.name, score=None, label3="not_found",
                            error="no passage text to check against")
-        rows = np.array([index[(w.text, req.claim)] for w in windows])
-        probs = scores.probs[rows]
+        rows = np.array([index[(w.text, req.claim)] if kept else -1 for w, kept in zip(windows, read)])
+        probs = np.where(read[:, None], scores.probs[rows], np.array([0.0, 1.0, 0.0]))  # unread: neutral
         usable = usable_windows(req.claim, windows, probs, self.window_veto, self.alignment, req.passages,
-                                self.alignment_rules)
+                                self.alignment_rules) & read
         best = int(np.argmax(np.where(usable, probs[:, 0], -1.0)))
         window = windows[best]
         # no usable window: nothing can support the claim (its best window is still shown as evidence)
@@ -206,9 +217,11 @@ class NLIChecker(CheckerBase):
             probs={"entailment": entail, "neutral": float(probs[best, 1]),
                    "contradiction": float(probs[best, 2])},
             label3=label3,
-            truncated=bool(scores.truncated[rows].any()),
-            error="a premise window was truncated to the model's limit" if scores.truncated[rows].any() else None,
-            detail={"vetoed_windows": int((~usable).sum())} if not usable.all() else {},
+            truncated=bool(scores.truncated[rows[read]].any()),
+            error="a premise window was truncated to the model's limit" if scores.truncated[rows[read]].any()
+            else None,
+            detail={**({"vetoed_windows": int((read & ~usable).sum())} if (read & ~usable).any() else {}),
+                    **({"pruned_windows": int((~read).sum())} if not read.all() else {})},
         )
 
     def _contradiction_diagnostic(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> str:

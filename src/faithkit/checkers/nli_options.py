@@ -39,7 +39,9 @@ class NLIOptions(CheckerOptions):
     contradiction pair at load; batch_size, device, max_length: how pairs run (max_length None: the model's);
     backend: torch, or onnx (ONNX Runtime on an export cached next to the faithkit cache, ``checkers.onnx_backend``);
     canonical_input: the model reads claims and premises with one spelling per negation and bound
-    (``checkers.nli_input``)."""
+    (``checkers.nli_input``); prune_windows: None, the model reads every window, or a share s: it skips windows
+    that share fewer than s times the claim's content words the best window shares, or none (``checkers.window_prune``:
+    fewer forward passes; the verdict flips it causes are measured in the model card)."""
 
     model: str | None = None
     revision: str | None = None
@@ -56,6 +58,7 @@ class NLIOptions(CheckerOptions):
     alignment_rules: str = DEFAULT_ALIGNMENT_RULES
     backend: Literal["torch", "onnx"] = "torch"
     canonical_input: bool = DEFAULT_CANONICAL_INPUT
+    prune_windows: float | None = Field(None, ge=0.0, le=1.0)
 
     @field_validator("alignment_rules", mode="before")
     @classmethod
@@ -63,7 +66,7 @@ class NLIOptions(CheckerOptions):
         rules = parse_rules(value if isinstance(value, str) else ",".join(value))  # ValueError names the known ones
         return "+".join(rules)  # "+" joins them so that the value fits in a NAME:k=v,... spec string
 
-    @field_validator("window_veto", mode="before")
+    @field_validator("window_veto", "prune_windows", mode="before")
     @classmethod
     def _veto_off(cls, value: Any) -> Any:
         return _off_is_none(value)

@@ -146,7 +146,7 @@ class OnnxPairScorer(PairScorer):
 
     def _tokenizer_only(self, files: Any, batch_size: int) -> None:
         """PairScorer's attributes from the folder's files and its tokenizer (what the ONNX path needs)."""
-        from transformers import AutoTokenizer
+        from faithkit.checkers.pair_tokenizer import load_pair_tokenizer
 
         self.source, self.revision, self.batch_size, self.device, self.is_local = (
             str(files.folder),
@@ -155,7 +155,7 @@ class OnnxPairScorer(PairScorer):
             "cpu",
             True,
         )
-        self.tokenizer = AutoTokenizer.from_pretrained(str(files.folder))
+        self.tokenizer = load_pair_tokenizer(files.folder)  # no transformers import (pair_tokenizer)
         self.entailment_label = files.entailment_label
         self.labels, self.max_length, self.identity = files.labels, files.max_length, files.identity
 

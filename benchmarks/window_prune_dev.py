@@ -1,0 +1,89 @@
+"""What window pruning (``nli:prune_windows=S``) costs in verdicts and saves in forward passes. Dev data only.
+
+    PYTHONPATH=src python benchmarks/window_prune_dev.py [--shares 0,0.25,0.5,0.75] [--data /work/shared/data]
+
+For each share, the default checker stack (`faithkit check --checker nli:prune_windows=S`: numbers stage, veto,
+alignment) decides the help-center dev suite (benchmarks/helpcenter), the Larkspur-style acceptance answers
+(benchmarks/accuracy) and WiCE claim dev, and each verdict is compared with the same stack reading every window.
+Printed per file: the share of claim-window pairs the model read, the verdicts that flip, and how far the score
+of claims supported without pruning moves (pruning can only lower a best score, by skipping its window). Scores
+come from faithkit's content cache, so a second run takes seconds; the first scores every pair once.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from faithkit.bench import load_claims, score_claims
+from faithkit.cache import ContentCache
+from faithkit.checkers.registry import build_checker
+from faithkit.io.log import read_log
+from faithkit.pipeline import CheckOptions, check_chunk
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = {"helpcenter": ROOT / "benchmarks" / "helpcenter" / "interactions.jsonl",
+        "larkspur_answers": ROOT / "benchmarks" / "accuracy" / "larkspur_answers.jsonl"}
+
+
+def counters(checker: Any) -> dict[str, int]:
+    inner = getattr(checker, "inner", checker)
+    return inner.counters
+
+
+def log_verdicts(checker: Any, log: Path) -> tuple[list[tuple[bool, float]], float]:
+    """(supported, score) per claim of a log, and the share of pairs the model read."""
+    before = dict(counters(checker))
+    records = check_chunk(list(read_log(log)), checker, CheckOptions())
+    out = [(c.verdict == "supported", float(c.score or 0.0)) for r in records for c in (r.claims or [])]
+    return out, read_share(before, counters(checker))
+
+
+def read_share(before: dict[str, int], after: dict[str, int]) -> float:
+    pairs = after["nli_pairs"] - before["nli_pairs"]
+    return 1.0 - (after["nli_pairs_pruned"] - before["nli_pairs_pruned"]) / pairs if pairs else 1.0
+
+
+def bench_verdicts(checker: Any, path: Path) -> tuple[list[tuple[bool, float]], float]:
+    before = dict(counters(checker))
+    scores = score_claims(checker, load_claims(path))
+    threshold = getattr(checker, "threshold", None) or checker.inner.threshold
+    return [(bool(s >= threshold), float(s)) for s in scores.scores], read_share(before, counters(checker))
+
+
+def compare(base: list[tuple[bool, float]], pruned: list[tuple[bool, float]]) -> str:
+    flips = sum(a[0] != b[0] for a, b in zip(base, pruned))
+    moved = [abs(a[1] - b[1]) for a, b in zip(base, pruned) if a[0]]
+    return f"flips {flips:3d}/{len(base)}   supported-score max change {max(moved, default=0.0):.4f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shares", default="0,0.25,0.5,0.75")
+    parser.add_argument("--data", type=Path, default=Path("/work/shared/data"))
+    args = parser.parse_args()
+    cache = ContentCache(None, "use")
+    files: dict[str, Any] = dict(LOGS)
+    wice = args.data / "dev" / "wice_claim_dev.jsonl"
+    if wice.is_file():
+        files["wice_claim_dev"] = wice
+    shares = [None] + [float(s) for s in args.shares.split(",")]
+    results: dict[str, dict[Any, tuple[list[tuple[bool, float]], float]]] = {name: {} for name in files}
+    for share in shares:
+        checker = build_checker("nli", cache=cache, **({} if share is None else {"prune_windows": share}))
+        checker.load()
+        for name, path in files.items():
+            run = bench_verdicts if path.suffix == ".jsonl" and name == "wice_claim_dev" else log_verdicts
+            results[name][share] = run(checker, path)
+    for name in files:
+        base = results[name][None][0]
+        print(f"{name}: {len(base)} claims")
+        for share in shares[1:]:
+            verdicts, read = results[name][share]
+            print(f"  prune_windows={share:<5}  pairs read {100 * read:5.1f}%   {compare(base, verdicts)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

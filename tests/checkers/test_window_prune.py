@@ -1,0 +1,98 @@
+"""Window pruning (checkers/window_prune.py, ``nli:prune_windows=S``): which windows the model reads, and that the
+bundled model's verdicts stay those of reading every window while fewer pairs are scored."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.nli import NLIChecker
+from faithkit.checkers.registry import build
+from faithkit.checkers.spec import parse_checker_spec
+from faithkit.checkers.window_prune import related_windows
+from faithkit.records import ClaimCheck, Passage
+from faithkit.text.windows import all_windows
+
+PLANS = Passage("plans", "Refunds are issued within 14 days of purchase. Monthly plans are not refunded after "
+                         "that. Annual plans can be refunded in full within 30 days.")
+SUPPORT = Passage("support", "Support answers by email on weekdays. Phone support is available on the Business "
+                             "plan. Chat opens at 9:00.")
+PASSAGES = (PLANS, SUPPORT)
+
+
+def test_a_window_sharing_no_word_is_not_read() -> None:
+    windows = all_windows(PASSAGES, 1)
+    mask = related_windows("Annual plans can be refunded within 30 days.", windows, 0.0)
+    read = [w.text for w, kept in zip(windows, mask) if kept]
+    assert "Chat opens at 9:00." not in read
+    assert "Annual plans can be refunded in full within 30 days." in read
+    assert "Phone support is available on the Business plan." in read  # shares "plan": read at share 0
+
+
+def test_a_higher_share_reads_only_windows_close_to_the_best() -> None:
+    windows = all_windows(PASSAGES, 1)
+    mask = related_windows("Annual plans can be refunded within 30 days.", windows, 0.5)
+    read = [w.text for w, kept in zip(windows, mask) if kept]
+    # the claim has 6 words (annual plan refund within 30 day); the best window shares all 6, so 3 are needed
+    assert read == ["Refunds are issued within 14 days of purchase.",
+                    "Annual plans can be refunded in full within 30 days."]
+
+
+@pytest.mark.parametrize("claim", ["Yes.", "It works without a card."])
+def test_a_claim_related_to_no_window_reads_every_window(claim: str) -> None:
+    windows = all_windows(PASSAGES, 2)
+    assert related_windows(claim, windows, 0.5).all()
+
+
+def test_stemmed_words_count_as_shared() -> None:
+    windows = all_windows(PASSAGES, 1)
+    mask = related_windows("Refunding takes two weeks.", windows, 0.0)
+    # "Refunding" meets "Refunds" and "refunded" in every sentence of the plans passage, none of the support one
+    assert [w.passage_id for w, kept in zip(windows, mask) if kept] == ["plans"] * 3
+
+
+@pytest.fixture(scope="module")
+def checkers() -> dict[float | None, NLIChecker]:
+    full = NLIChecker().load()
+    out: dict[float | None, NLIChecker] = {None: full}
+    for share in (0.0, 0.5):
+        pruned = NLIChecker(prune_windows=share)
+        pruned.scorer = full.scorer  # one model load
+        out[share] = pruned
+    return out
+
+
+CLAIMS = ["Annual plans can be refunded in full within 30 days.",   # supported
+          "Monthly plans are refunded after 14 days.",              # negation flipped
+          "Phone support is available on the Business plan.",       # supported, the other passage
+          "Chat opens at 8:00."]                                    # number swapped
+
+
+def test_pruned_verdicts_match_reading_every_window_with_fewer_pairs(checkers) -> None:
+    requests = [ClaimCheck(claim, PASSAGES) for claim in CLAIMS]
+    full = checkers[None].check(requests)
+    for share in (0.0, 0.5):
+        pruned = checkers[share].check(requests)
+        assert [v.label for v in pruned] == [v.label for v in full]
+        assert [v.label for v in full] == ["supported", "not_supported", "supported", "not_supported"]
+        counters = checkers[share].counters
+        assert 0 < counters["nli_pairs_pruned"] < counters["nli_pairs"]
+        assert counters["nli_pairs_unique"] == counters["nli_pairs"] - counters["nli_pairs_pruned"]
+        for v_full, v_pruned in zip(full, pruned):
+            assert v_pruned.score <= v_full.score + 1e-6  # pruning can only lower a best score, never pass more
+            assert v_pruned.detail["pruned_windows"] > 0
+    assert checkers[0.5].counters["nli_pairs_pruned"] > checkers[0.0].counters["nli_pairs_pruned"]
+
+
+def built(text: str):
+    spec = parse_checker_spec(text)
+    return build(spec.name, spec.options)
+
+
+def test_prune_windows_is_an_option_of_the_spec_string() -> None:
+    checker = built("nli:prune_windows=0.5,numbers=off,arithmetic=off")
+    assert checker.prune_windows == 0.5
+    assert checker.spec()["prune_windows"] == 0.5
+    assert checker.spec()["rebuild"] == {"checker": "nli", "prune_windows": 0.5}
+    assert built("nli:prune_windows=off,numbers=off,arithmetic=off").prune_windows is None
+    with pytest.raises(Exception, match="prune_windows"):
+        built("nli:prune_windows=2")
