@@ -141,46 +141,24 @@ def agreement(lesson: dict, mine: dict, ids: set[str]) -> tuple[int, int]:
     return agree, total
 
 
+def check_variant(name: str, checker: str, *flags: str) -> dict:
+    return {"name": name, "kind": "check", "checker": checker, "flags": list(flags)}
+
+
+ONNX, TWO_THREADS = ("--backend", "onnx"), ("--threads", "2")
+PRUNED = "prune_windows=0.5"
 VARIANTS = [
     {"name": "lesson loop (torch default threads)", "kind": "lesson"},
     {"name": "lesson loop (1 torch thread)", "kind": "lesson", "env": {"OMP_NUM_THREADS": "1"}},
-    {"name": "faithkit torch, rules off", "kind": "check", "checker": f"nli:window_sentences=2,{RULES_OFF}"},
-    {
-        "name": "faithkit onnx, rules off",
-        "kind": "check",
-        "checker": f"nli:window_sentences=2,{RULES_OFF}",
-        "flags": ["--backend", "onnx"],
-    },
-    {
-        "name": "faithkit onnx, default rules",
-        "kind": "check",
-        "checker": "nli:window_sentences=2",
-        "flags": ["--backend", "onnx"],
-    },
-    {
-        "name": "faithkit onnx, rules off, pruned 0.5",
-        "kind": "check",
-        "checker": f"nli:window_sentences=2,{RULES_OFF},prune_windows=0.5",
-        "flags": ["--backend", "onnx"],
-    },
-    {
-        "name": "faithkit onnx, default rules, pruned 0.5",
-        "kind": "check",
-        "checker": "nli:window_sentences=2,prune_windows=0.5",
-        "flags": ["--backend", "onnx"],
-    },
-    {
-        "name": "faithkit onnx, rules off, pruned 0.5, 2 thr",
-        "kind": "check",
-        "checker": f"nli:window_sentences=2,{RULES_OFF},prune_windows=0.5",
-        "flags": ["--backend", "onnx", "--threads", "2"],
-    },
-    {
-        "name": "faithkit onnx, default rules, pruned 0.5, 2 thr",
-        "kind": "check",
-        "checker": "nli:window_sentences=2,prune_windows=0.5",
-        "flags": ["--backend", "onnx", "--threads", "2"],
-    },
+    check_variant("faithkit torch, rules off", f"nli:window_sentences=2,{RULES_OFF}"),
+    check_variant("faithkit onnx, rules off", f"nli:window_sentences=2,{RULES_OFF}", *ONNX),
+    check_variant("faithkit onnx, default rules", "nli:window_sentences=2", *ONNX),
+    check_variant("faithkit onnx, rules off, pruned 0.5", f"nli:window_sentences=2,{RULES_OFF},{PRUNED}", *ONNX),
+    check_variant("faithkit onnx, default rules, pruned 0.5", f"nli:window_sentences=2,{PRUNED}", *ONNX),
+    check_variant("faithkit onnx, rules off, pruned 0.5, 2 thr", f"nli:window_sentences=2,{RULES_OFF},{PRUNED}",
+                  *ONNX, *TWO_THREADS),
+    check_variant("faithkit onnx, default rules, pruned 0.5, 2 thr", f"nli:window_sentences=2,{PRUNED}",
+                  *ONNX, *TWO_THREADS),
 ]
 
 

@@ -6,7 +6,8 @@ For each share, the default checker stack (`faithkit check --checker nli:prune_w
 alignment) decides the help-center dev suite (benchmarks/helpcenter), the Larkspur-style acceptance answers
 (benchmarks/accuracy) and WiCE claim dev, and each verdict is compared with the same stack reading every window.
 Printed per file: the share of claim-window pairs the model read, the verdicts that flip, and how far the score
-of claims supported without pruning moves (pruning can only lower a best score, by skipping its window). Scores
+of claims supported without pruning moves (pruning can only lower a best score, by skipping its window), and how
+many claims' scores fall by more than 0.05 (what a threshold sweep below the run's threshold would see). Scores
 come from faithkit's content cache, so a second run takes seconds; the first scores every pair once.
 """
 
@@ -55,7 +56,9 @@ def bench_verdicts(checker: Any, path: Path) -> tuple[list[tuple[bool, float]], 
 def compare(base: list[tuple[bool, float]], pruned: list[tuple[bool, float]]) -> str:
     flips = sum(a[0] != b[0] for a, b in zip(base, pruned))
     moved = [abs(a[1] - b[1]) for a, b in zip(base, pruned) if a[0]]
-    return f"flips {flips:3d}/{len(base)}   supported-score max change {max(moved, default=0.0):.4f}"
+    lowered = sum(a[1] - b[1] > 0.05 for a, b in zip(base, pruned))
+    return (f"flips {flips:3d}/{len(base)}   supported-score max change {max(moved, default=0.0):.4f}   "
+            f"scores lowered > 0.05: {lowered}")
 
 
 def main() -> int:
