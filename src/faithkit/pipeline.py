@@ -51,6 +51,7 @@ from faithkit.records import (
 from faithkit.resume import check_resume, run_identity, write_run_file
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.sentences import split_sentences
+from faithkit.text.split_cache import warm_splits
 
 REFERENCE_PASSAGE_ID = "reference"
 ANSWER_PASSAGE_ID = "answer"
@@ -113,9 +114,27 @@ def _correctness(unsupported: bool, against_reference: Sequence[Verdict], recall
         claims_supported_by_reference=sum(v.label == "supported" for v in against_reference))
 
 
+def _content_cache(checker: Checker) -> Any:
+    """The content cache the checker stack scores into (None without one): sentence splits are kept there too."""
+    from faithkit.cache import ContentCache
+
+    return next((c.cache for c in walk(checker) if isinstance(getattr(c, "cache", None), ContentCache)), None)
+
+
+def _texts(items: Sequence[Interaction | LineError]) -> Iterable[str]:
+    for item in items:
+        if isinstance(item, LineError):
+            continue
+        yield item.answer
+        yield from (passage.text for passage in item.contexts)
+        if item.reference:
+            yield item.reference
+
+
 def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
                 options: CheckOptions) -> list[AnswerResult]:
     """Result records for one chunk of log items, in order (one record per item)."""
+    warm_splits(_content_cache(checker), _texts(items))  # an unchanged rerun runs no sentence splitter
     records: list[AnswerResult | _Pending] = []
     to_claim: list[tuple[int, Interaction]] = []
     for pos, item in enumerate(items):

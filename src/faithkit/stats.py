@@ -26,11 +26,13 @@ class Interval(NamedTuple):
 
 
 def _z(confidence: float) -> float:
-    from scipy.stats import norm
+    """The two-sided normal quantile (1.96 at 0.95), from the standard library: importing scipy.stats for it
+    cost 1.2 s of every report, a third of an unchanged cached rerun."""
+    from statistics import NormalDist
 
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
-    return float(norm.ppf(1 - (1 - confidence) / 2))
+    return NormalDist().inv_cdf(1 - (1 - confidence) / 2)
 
 
 def wilson_interval(k: int, n: int, confidence: float = 0.95) -> Interval:

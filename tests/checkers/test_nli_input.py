@@ -85,3 +85,27 @@ def test_a_flipped_claim_stays_unsupported_with_canonical_input(checkers) -> Non
 def test_canonical_input_is_in_the_spec(checkers) -> None:
     assert checkers[True].spec()["canonical_input"] == "canonical-v1"
     assert checkers[False].spec()["canonical_input"] is False
+
+
+def test_the_no_rewrite_shortcut_gives_the_full_rewrite_on_every_help_center_sentence() -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    from faithkit.checkers import nli_input
+    from faithkit.text.sentences import split_sentences
+
+    def every_rewrite(text: str) -> str:
+        for pattern, replacement in nli_input._REWRITES:
+            text = pattern.sub(replacement, text)
+        return re.sub(r",\s*,", ",", text)
+
+    log = Path(__file__).resolve().parents[2] / "benchmarks" / "helpcenter" / "interactions.jsonl"
+    texts = set()
+    for line in log.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        texts |= {record["answer"], *(c["text"] for c in record["contexts"])}
+    sentences = {s.text for t in texts for s in split_sentences(t)} | texts | {"A , , B", "It can't, , go."}
+    assert len(sentences) > 500
+    assert [t for t in sentences if canonical(t) != every_rewrite(t)] == []
+    assert sum(nli_input._ANY_REWRITE.search(t) is None for t in sentences) > len(sentences) / 2  # the shortcut

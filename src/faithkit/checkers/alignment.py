@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the rules' public names)
     ROLES,
@@ -63,6 +64,7 @@ def _without_bounds(text: str) -> str:
     return _BOUND_PHRASES.sub(" ", text)
 
 
+@lru_cache(maxsize=65536)
 def is_negated(text: str) -> bool:
     """Whether the text has a negation cue (bounds such as "no more than" do not count)."""
     return bool(_CUE.search(_without_bounds(text)))
@@ -181,9 +183,11 @@ _WORD_QUANTITY = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|te
 _RATE = re.compile(r"(\d+(?:[.,]\d+)*)\s*(?:%|[A-Za-z]+)?\s+(?:a|an|per|each|every)\s+([A-Za-z]+)\b")
 
 
-def quantities(text: str) -> set[tuple[str, str, str]]:
+@lru_cache(maxsize=65536)
+def quantities(text: str) -> frozenset[tuple[str, str, str]]:
     """(number, dimension, unit) for every number directly followed by a known unit ("90 days", "30kg", "one
-    day"), and (number, "rate", period) for a number given per period ("€5,000 a month", "19.9% a year")."""
+    day"), and (number, "rate", period) for a number given per period ("€5,000 a month", "19.9% a year").
+    Memoized, so frozen."""
     out = set()
     for m in _QUANTITY.finditer(text):
         unit = _UNITS.get(m.group(2).lower())
@@ -197,7 +201,7 @@ def quantities(text: str) -> set[tuple[str, str, str]]:
         unit = _UNITS.get(m.group(2).lower())
         if unit and unit[0] == "time":
             out.add((m.group(1).replace(",", ""), "rate", unit[1]))
-    return out
+    return frozenset(out)
 
 
 _FREQUENCY = re.compile(r"\b(hourly|daily|weekly|fortnightly|biweekly|monthly|quarterly|yearly|annually)\b",

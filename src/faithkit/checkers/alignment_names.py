@@ -44,10 +44,16 @@ def _case_evidence(source: str) -> tuple[frozenset[str], frozenset[str]]:
     return mid, lower
 
 
-def names(text: str, known: Iterable[str] = ()) -> set[str]:
+def names(text: str, known: Iterable[str] = ()) -> frozenset[str]:
     """Capitalised terms of a text, stemmed and lower-cased. A sentence-initial word counts when it is also
     capitalised mid-sentence in the text or in ``known`` texts, or when none of them uses it in lower case
-    ("Saver tickets are non-refundable." with no "saver" anywhere); otherwise it is capitalised by its position."""
+    ("Saver tickets are non-refundable." with no "saver" anywhere); otherwise it is capitalised by its position.
+    Memoized per (text, known texts)."""
+    return _names(text, tuple(known))
+
+
+@lru_cache(maxsize=65536)
+def _names(text: str, known: tuple[str, ...]) -> frozenset[str]:
     evidence = [_case_evidence(source) for source in (text, *known)]
     out = set()
     for m in _NAME.finditer(text):
@@ -59,7 +65,7 @@ def names(text: str, known: Iterable[str] = ()) -> set[str]:
                 and any(term.lower() in lower for _, lower in evidence)):
             continue
         out.add(stem(term))
-    return out
+    return frozenset(out)
 
 
 # roles a help center gives rights to: swapped as often as plan names, and written in lower case

@@ -7,6 +7,7 @@ what a word is, or a rule would compare "refundable" in one text with "refund" i
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 STOPWORDS = frozenset(
     "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these "
@@ -17,8 +18,10 @@ STOPWORDS = frozenset(
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)?")
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A crude stem so that "refundable", "refunded" and "refunds" meet ("refund"); good enough for overlap."""
+    """A crude stem so that "refundable", "refunded" and "refunds" meet ("refund"); good enough for overlap.
+    Memoized: the rules stem the same passage words for every claim (73,000 calls on a 40-answer log)."""
     w = word.lower().strip("'-")
     for suffix in ("ability", "ibility", "able", "ible", "ings", "ing", "ied", "ies", "ed", "es", "s"):
         if len(w) > len(suffix) + 2 and w.endswith(suffix):
@@ -29,11 +32,13 @@ def stem(word: str) -> str:
     return w
 
 
-def words(text: str) -> set[str]:
-    """Stemmed content words (hyphenated words split: "sign-in" -> sign)."""
+@lru_cache(maxsize=65536)
+def words(text: str) -> frozenset[str]:
+    """Stemmed content words (hyphenated words split: "sign-in" -> sign). Memoized and frozen: every rule reads
+    the words of the same passage sentences for every claim."""
     out = set()
     for token in WORD.findall(text):
         for part in token.split("-"):
             if part and part.lower() not in STOPWORDS and part.lower() != "non":
                 out.add(stem(part))
-    return out
+    return frozenset(out)

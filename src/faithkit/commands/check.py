@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from faithkit.errors import UsageError
 
@@ -182,17 +183,17 @@ def run(args: argparse.Namespace) -> int:
                              command=["faithkit", *sys.argv[1:]], progress=progress)
     for warning in manifest["summary"].get("cache_warnings", []):
         print(f"warning: {warning}", file=sys.stderr)
-    report = None if args.no_report else _write_report(args.out)
+    report = None if args.no_report else _write_report(args.out, context.cache)
     if not args.quiet:
         print_summary(manifest, args.out)
         _print_failures(args.out, report)
     return every_record_failed(args, manifest)
 
 
-def _write_report(out: Path) -> Path:
+def _write_report(out: Path, cache: Any = None) -> Path:
     from faithkit.report.html_report import build_report
 
-    return build_report(out)
+    return build_report(out, cache=cache)
 
 
 def _print_failures(out: Path, report: Path | None) -> None:

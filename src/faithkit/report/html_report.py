@@ -46,13 +46,14 @@ def compare_data(
     return data
 
 
-def run_plots(run: RunResults, data: dict[str, Any], include: list[Path] | None = None) -> list[dict[str, str]]:
-    """The score histogram, plus the detection plot of a `mutate` folder and the curve of a `sweep` folder found
-    in the run folder or in ``include``."""
+def run_plots(run: RunResults, data: dict[str, Any], include: list[Path] | None = None,
+              cache: Any = None) -> list[dict[str, str]]:
+    """The score histogram (kept in ``cache``, a ContentCache, when given), plus the detection plot of a `mutate`
+    folder and the curve of a `sweep` folder found in the run folder or in ``include``."""
     from faithkit.report.plots import figure_svg, png_data_uri, score_histogram
 
     plots = []
-    histogram = score_histogram(data["answers"], run.run.checker.get("threshold"))
+    histogram = score_histogram(data["answers"], run.run.checker.get("threshold"), cache)
     if histogram:
         plots.append({"title": "claim scores by verdict", "svg": histogram})
     for folder in [run.path, *(include or [])]:
@@ -83,12 +84,13 @@ def build_report(
     decision: GateDecision | None = None,
     min_overlap: float | None = None,
     include: list[Path] | None = None,
+    cache: Any = None,
 ) -> Path:
     """Write the report of ``run_dir`` (to ``out``, default RUN_DIR/report.html) and return its path.
 
     compare: a baseline results folder; the comparison is computed by ``compare.compare_runs`` unless the caller
     (the gate) passes the ``comparison`` it already decided on, with its ``decision``. include: `mutate` / `sweep`
-    output folders whose plots the report embeds.
+    output folders whose plots the report embeds. cache: the run's ContentCache, for the score histogram.
     """
     run = read_results(run_dir)
     data = report_data(run, log=log, omissions=omissions)
@@ -101,4 +103,4 @@ def build_report(
         data = compare_data(data, base, comparison, decision)
         title += f" vs {Path(compare).name}"
     target = Path(out) if out is not None else run.path / REPORT_FILE
-    return write_html(target, render_html(data, run_plots(run, data, include), title))
+    return write_html(target, render_html(data, run_plots(run, data, include, cache), title))

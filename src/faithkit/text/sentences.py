@@ -117,9 +117,20 @@ def split_sentences(text: str) -> list[Sentence]:
 
     Empty or whitespace-only pieces are dropped. Spans are found by walking forward through the text, so a
     sentence that occurs twice gets two different spans. Memoized (pysbd costs milliseconds a passage, and a
-    log repeats its passages; every answer is split twice, for refusals and for claims).
+    log repeats its passages; every answer is split twice, for refusals and for claims), and seeded from the
+    content cache by ``text.split_cache`` so an unchanged rerun does not run pysbd at all.
     """
-    return list(_split_memo(text))
+    known = _SEEDED.get(text)
+    return list(known) if known is not None else list(_split_memo(text))
+
+
+_SEEDED: dict[str, tuple[Sentence, ...]] = {}  # splits read back from the content cache (text.split_cache)
+
+
+def seed_splits(splits: dict[str, list[tuple[int, int]]]) -> None:
+    """Take splits computed by an earlier run (spans into each text) as this process's own."""
+    for text, spans in splits.items():
+        _SEEDED[text] = tuple(Sentence(text[start:end], start, end) for start, end in spans)
 
 
 @lru_cache(maxsize=8192)
