@@ -94,3 +94,13 @@ def test_batched_reads_keep_order_misses_and_counts(tmp_path):
     assert values == [({"i": int(k[1:])} if int(k[1:]) % 3 else None) if k != "missing" else None for k in wanted]
     assert cache.hits == sum(v is not None for v in values) and cache.misses == sum(v is None for v in values)
     assert ContentCache(tmp_path, "off").get_many(keys[:3]) == [None, None, None]
+
+
+def test_only_the_latest_chunk_of_splits_is_kept_seeded():
+    first, second = TEXTS[0], TEXTS[1]
+    sentences.seed_splits({first: [[0, 30], [31, 65]]})
+    assert first in sentences._SEEDED
+    sentences.seed_splits({second: [[0, 48]]})  # the next chunk: memory does not grow with the log
+    assert first not in sentences._SEEDED and second in sentences._SEEDED
+    assert [s.text for s in sentences.split_sentences(first)] == ["Team plans are billed monthly.",
+                                                                  "The current month is not refunded."]

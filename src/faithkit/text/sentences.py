@@ -128,7 +128,10 @@ _SEEDED: dict[str, tuple[Sentence, ...]] = {}  # splits read back from the conte
 
 
 def seed_splits(splits: dict[str, list[tuple[int, int]]]) -> None:
-    """Take splits computed by an earlier run (spans into each text) as this process's own."""
+    """Take splits computed by an earlier run (spans into each text) as this process's own, in place of the
+    ones seeded before: one chunk's worth is kept, so memory stays flat over a long log (a text not seeded is
+    split again, with the same result)."""
+    _SEEDED.clear()
     for text, spans in splits.items():
         _SEEDED[text] = tuple(Sentence(text[start:end], start, end) for start, end in spans)
 
