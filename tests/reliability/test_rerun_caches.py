@@ -53,13 +53,24 @@ def test_a_span_that_does_not_fit_the_text_is_recomputed(tmp_path, stored):
     assert got == ["Team plans are billed monthly.", "The current month is not refunded."]
 
 
-def test_without_a_cache_in_use_nothing_is_read_or_written(tmp_path):
+def test_without_a_cache_in_use_nothing_is_read_and_off_writes_nothing(tmp_path):
+    whole = [[0, len(TEXTS[0])]]  # a valid split, but not the splitter's: read back, it would make one sentence
     for mode in ("off", "refresh"):
         cache = ContentCache(tmp_path / mode, mode)
-        cache.put(_key(TEXTS[0]), [[0, 5]], "sentences")  # refresh writes; off does not
+        cache.put(_key(TEXTS[0]), whole, "sentences")  # refresh writes; off does not
         warm_splits(cache, TEXTS)
-        assert [s.text for s in sentences.split_sentences(TEXTS[0])][0] == "Team plans are billed monthly."
+        assert [s.text for s in sentences.split_sentences(TEXTS[0])] == ["Team plans are billed monthly.",
+                                                                          "The current month is not refunded."]
+    assert ContentCache(tmp_path / "off", "use").count("sentences") == 0
+    assert ContentCache(tmp_path / "refresh", "use").get(_key(TEXTS[0])) == [[0, 30], [31, 65]]  # rewritten
     warm_splits(None, TEXTS)
+
+
+def test_a_valid_stored_split_is_what_the_run_uses(tmp_path):
+    cache = ContentCache(tmp_path, "use")
+    cache.put(_key(TEXTS[0]), [[0, len(TEXTS[0])]], "sentences")
+    warm_splits(cache, [TEXTS[0]])
+    assert [s.text for s in sentences.split_sentences(TEXTS[0])] == [TEXTS[0]]  # read, not recomputed
 
 
 ANSWERS = [{"claims": [{"verdict": "supported", "score": 0.93}, {"verdict": "not_supported", "score": 0.12},

@@ -208,6 +208,7 @@ class NLIChecker(CheckerBase):
         # no usable window: nothing can support the claim (its best window is still shown as evidence)
         entail = float(probs[best, 0]) if usable.any() else 0.0
         supported = entail >= self.threshold
+        truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
         label3 = "supported" if supported else self._contradiction_diagnostic(window.passage_id, windows, probs)
         return Verdict(
             label="supported" if supported else "not_supported",
@@ -217,9 +218,8 @@ class NLIChecker(CheckerBase):
             probs={"entailment": entail, "neutral": float(probs[best, 1]),
                    "contradiction": float(probs[best, 2])},
             label3=label3,
-            truncated=bool(scores.truncated[rows[read]].any()),
-            error="a premise window was truncated to the model's limit" if scores.truncated[rows[read]].any()
-            else None,
+            truncated=truncated,
+            error="a premise window was truncated to the model's limit" if truncated else None,
             detail={**({"vetoed_windows": int((read & ~usable).sum())} if (read & ~usable).any() else {}),
                     **({"pruned_windows": int((~read).sum())} if not read.all() else {})},
         )

@@ -15,7 +15,6 @@ in the bundled model's card (``benchmarks/window_prune_dev.py``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 
@@ -25,15 +24,10 @@ from faithkit.records import Window
 __all__ = ["related_windows"]
 
 
-@lru_cache(maxsize=65536)
-def _words(text: str) -> frozenset[str]:
-    return frozenset(words(text))
-
-
 def related_windows(claim: str, windows: Sequence[Window], share: float) -> np.ndarray:
     """A boolean mask over ``windows``: True where the window is read (module docstring)."""
-    claim_words = _words(claim)
-    overlap = np.fromiter((len(claim_words & _words(w.text)) for w in windows), int, len(windows))
+    claim_words = words(claim)  # memoized: a window's words are read once per run, not once per claim
+    overlap = np.fromiter((len(claim_words & words(w.text)) for w in windows), int, len(windows))
     best = int(overlap.max()) if len(windows) else 0
     if best == 0:
         return np.ones(len(windows), bool)
