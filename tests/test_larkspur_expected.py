@@ -28,11 +28,16 @@ def careful_reader() -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def outcomes(tmp_path_factory) -> dict[str, str]:
+def results(tmp_path_factory):
     out = tmp_path_factory.mktemp("larkspur")
     run_check(EXAMPLE / "interactions.jsonl", out, build("nli", {}))
+    return read_results(out)
+
+
+@pytest.fixture(scope="module")
+def outcomes(results) -> dict[str, str]:
     got = {}
-    for answer in read_results(out).answers:
+    for answer in results.answers:
         got[answer.id] = ("refusal" if answer.status == "refusal"
                           else "unsupported" if answer.unsupported else "faithful")
     return got
@@ -56,3 +61,12 @@ def test_the_default_checker_agrees_with_the_careful_reader(outcomes) -> None:
     agree = [k for k in scored if outcomes[k] == reader[k]]
     # issue 11 asks for at least 7 of the 8 scored answers; see the model card for the ones still missed
     assert len(agree) >= 6, {k: (reader[k], outcomes[k]) for k in scored}
+
+
+def test_team_8_is_flagged_on_both_of_its_wrong_sentences(results) -> None:
+    """expected.md: "2 of 4 sentences wrong" (SSO is Enterprise-only, the month is not refunded). The SSO sentence
+    says "It includes …": the rules read it with the plan its pronoun stands for (checkers.claim_subject)."""
+    verdicts = {c["text"].split()[0]: c for c in results.by_id()["team-8"]["claims"]}
+    assert {k: v["verdict"] for k, v in verdicts.items()} == {
+        "The": "supported", "It": "not_supported", "Each": "supported", "You": "not_supported"}
+    assert verdicts["It"]["detail"]["rule_claim"] == "It (Team) includes up to 10 users and SSO."

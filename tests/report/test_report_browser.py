@@ -57,7 +57,10 @@ def test_larkspur_team8_sso_claim_shows_its_evidence_in_the_plans_passage(browse
     assert highlight.text == sso["evidence"]["text"]
     assert "Single sign-on (SSO) is available only on the Enterprise plan." in highlight.text
     detail = browser.find_element(By.CSS_SELECTOR, "#answer-view .claim-detail").text
-    assert f"{sso['score']:.4f}" in detail and sso["stage"] in detail
+    shown = str(int(sso["score"])) if float(sso["score"]).is_integer() else f"{sso['score']:.4f}"  # as report.js
+    assert f"score {shown}" in detail and sso["stage"] in detail
+    # the SSO claim is flagged: the sentence shown is the one that reserves SSO for Enterprise (claim_subject)
+    assert sso["verdict"] == "not_supported" and sso["detail"]["disagreeing_sentence"] is True
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = ARTIFACTS / "report-larkspur-team8.png"
     assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000

@@ -20,6 +20,7 @@ import numpy as np
 
 from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.checkers.base import CheckerBase
+from faithkit.checkers.claim_subject import with_subject
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD, DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.pairs import (
@@ -32,7 +33,7 @@ from faithkit.checkers.pairs import (
     weights_hash,
 )
 from faithkit.checkers.window_prune import related_windows
-from faithkit.checkers.window_veto import content_words, usable_windows
+from faithkit.checkers.window_veto import content_words, usable_windows_why
 from faithkit.errors import ModelLoadError
 from faithkit.guards import check_threshold
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
@@ -201,11 +202,16 @@ class NLIChecker(CheckerBase):
                            error="no passage text to check against")
         rows = np.array([index[(w.text, req.claim)] if kept else -1 for w, kept in zip(windows, read)])
         probs = np.where(read[:, None], scores.probs[rows], np.array([0.0, 1.0, 0.0]))  # unread: neutral
-        usable = usable_windows(req.claim, windows, probs, self.window_veto, self.alignment, req.passages,
-                                self.alignment_rules) & read
-        best = int(np.argmax(np.where(usable, probs[:, 0], -1.0)))
+        # the rules read a pronoun subject with the name it stands for (checkers.claim_subject); the model did not
+        rule_claim = with_subject(req.claim, req.answer, req.question, tuple(p.text for p in req.passages)) \
+            if self.alignment else req.claim
+        usable, disagreeing = usable_windows_why(rule_claim, windows, probs, self.window_veto, self.alignment,
+                                                 req.passages, self.alignment_rules)
+        usable &= read
+        best = int(np.argmax(np.where(usable, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
         window = windows[best]
-        # no usable window: nothing can support the claim (its best window is still shown as evidence)
+        # no usable window: nothing can support the claim; its evidence is the sentence that disagrees with it
+        # when a rule removed every window, else the window the model liked best
         entail = float(probs[best, 0]) if usable.any() else 0.0
         supported = entail >= self.threshold
         truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
@@ -221,6 +227,8 @@ class NLIChecker(CheckerBase):
             truncated=truncated,
             error="a premise window was truncated to the model's limit" if truncated else None,
             detail={**({"vetoed_windows": int((read & ~usable).sum())} if (read & ~usable).any() else {}),
+                    **({"rule_claim": rule_claim} if rule_claim != req.claim else {}),
+                    **({"disagreeing_sentence": True} if disagreeing is not None else {}),
                     **({"pruned_windows": int((~read).sum())} if not read.all() else {})},
         )
 

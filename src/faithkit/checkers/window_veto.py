@@ -26,7 +26,7 @@ from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
 from faithkit.records import Passage, Window
 from faithkit.text.words import content_words
 
-__all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "content_words", "usable_windows"]
+__all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "content_words", "usable_windows", "usable_windows_why"]
 
 ABOUT_SHARE = 0.75  # chosen on the help-center dev suite (0.75 / 0.6 / 0.5 / 0.4; MODEL_CARD.md)
 
@@ -38,9 +38,19 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
     ``claim``, or, with ``alignment``, where a sentence the claim is about disagrees with it in polarity, names or
     units (``checkers.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
     columns (entailment, neutral, contradiction); ``veto`` None turns the veto off."""
+    return usable_windows_why(claim, windows, probs, veto, alignment, passages, rules)[0]
+
+
+def usable_windows_why(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
+                       alignment: bool = False, passages: Sequence[Passage] = (),
+                       rules: Sequence[str] = ALIGNMENT_RULES) -> tuple[np.ndarray, int | None]:
+    """``usable_windows``, and the index of the one-sentence window whose sentence disagrees with the claim when
+    that disagreement removed every window (None otherwise): the sentence a reader should be shown as the reason
+    ("SSO is available only on the Enterprise plan." for "It includes up to 10 users and SSO."), where the
+    window the model liked best would show the sentence the claim copied its other words from."""
     usable = np.ones(len(windows), bool)
     if veto is None and not alignment:
-        return usable
+        return usable, None
     shortest_from: dict[tuple[str, int], int] = {}  # the one-sentence window starting at an offset
     for i, w in enumerate(windows):
         key = (w.passage_id, w.start)
@@ -56,9 +66,10 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
     known = tuple(p.text for p in passages)
     parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
     misaligned: dict[tuple[int, int], bool] = {}
-    if alignment and _disagrees_anywhere(parts, sentence_words, windows, known, misaligned, rules):
+    disagreeing = _disagrees_anywhere(parts, sentence_words, windows, known, misaligned, rules) if alignment else None
+    if disagreeing is not None:
         usable[:] = False
-        return usable
+        return usable, disagreeing
     for i, w in enumerate(windows):
         single = shortest_from[(w.passage_id, w.start)] == i
         js, offsets = singles[w.passage_id], starts[w.passage_id]
@@ -72,14 +83,15 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         about = max(inside, key=lambda j: (overlap[j], -windows[j].start))
         if probs[about, 2] >= veto:
             usable[i] = False
-    return usable
+    return usable, None
 
 
 def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[int, set[str]],
                         windows: list[Window], known: tuple[str, ...], memo: dict[tuple[int, int], bool],
-                        rules: Sequence[str]) -> bool:
-    """Whether some passage sentence that is plainly about a clause of the claim (it has at least
-    ``ABOUT_SHARE`` of the clause's content words, and at least 3) disagrees with it, wherever it stands.
+                        rules: Sequence[str]) -> int | None:
+    """The one-sentence window of the first passage sentence that disagrees with a clause of the claim, wherever it
+    stands, when it is plainly about that clause (it has at least ``ABOUT_SHARE`` of the clause's content words,
+    and at least 3) or reserves what the clause claims for a sibling (scope); None when no sentence does.
 
     Why: the window rule above only looks inside each window, so a claim can still be "supported" by a window
     that leaves out the one sentence that refutes it. "Bikes travel free on off-peak services and do not need to
@@ -95,14 +107,14 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
         need = max(3.0, ABOUT_SHARE * len(clause_words))
         for j, words_j in sentence_words.items():
             if "scope" in rules and exclusivity_conflict(clause, windows[j].text, known):
-                return True
+                return j
             if len(clause_words & words_j) < need:
                 continue
             if (k, j) not in memo:
                 memo[(k, j)] = not_aligned(clause, windows[j].text, known, rules)
             if memo[(k, j)]:
-                return True
-    return False
+                return j
+    return None
 
 
 def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: list[Window],

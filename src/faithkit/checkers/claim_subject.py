@@ -1,0 +1,60 @@
+"""A claim whose subject is "It" / "They", read by the alignment rules with the name that pronoun stands for.
+
+Why: answer sentences lean on the sentence before them. Larkspur's team-8 answer says "The Team plan costs €12
+per user per month, …. It includes up to 10 users and SSO." The exclusivity rule knows that "SSO is available
+only on the Enterprise plan" reserves SSO for Enterprise, but "It includes … SSO" names no plan, so there was
+nothing to compare and the claim stayed supported (0.98). Read as "It (Team) includes up to 10 users and SSO.",
+the claim gives SSO to a sibling of Enterprise and the rule removes its support.
+
+What is resolved, and why so little: only a leading "It" / "They" (after an optional "Yes," / "No,"), only
+to the first name (a capitalised term, ``alignment_names.names``) of the answer sentence just before the
+claim, or of the question when the claim opens the answer, and only for the alignment rules: the model reads the
+claim as written (its cached scores stay valid), and a claim the text cannot be placed in (an LLM decomposer's
+rewording) is left as it is. A wrong antecedent can only add a name, and the rules only ever remove support.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from faithkit.checkers.alignment_names import _NAME, names
+from faithkit.checkers.alignment_words import stem
+from faithkit.text.sentences import split_sentences
+
+_PRONOUN_SUBJECT = re.compile(r"^(\s*(?:(?:yes|no)\s*,\s*)?)(it|they)\b(?!\s*\()", re.IGNORECASE)
+
+
+def with_subject(claim: str, answer: str = "", question: str = "", known: tuple[str, ...] = ()) -> str:
+    """``claim`` with the name its pronoun subject stands for written after the pronoun ("It (Team) includes
+    …"), or ``claim`` itself when it has no such subject or no antecedent name is found (module docstring)."""
+    match = _PRONOUN_SUBJECT.match(claim)
+    if match is None:
+        return claim
+    name = _antecedent_name(claim, answer, question, known)
+    if name is None:
+        return claim
+    return f"{claim[:match.end()]} ({name}){claim[match.end():]}"
+
+
+@lru_cache(maxsize=4096)
+def _antecedent_name(claim: str, answer: str, question: str, known: tuple[str, ...]) -> str | None:
+    before = _sentence_before(claim, answer)
+    if before is None:
+        return None
+    source = before or question
+    found = names(source, known)
+    return next((m.group(0) for m in _NAME.finditer(source) if stem(m.group(0)) in found), None)
+
+
+def _sentence_before(claim: str, answer: str) -> str | None:
+    """The answer sentence before the one ``claim`` is ("" for the first), None when ``claim`` is not found."""
+    at = answer.find(claim.strip())
+    if at < 0:
+        return None
+    previous = ""
+    for sentence in split_sentences(answer):
+        if sentence.end > at:
+            return previous
+        previous = sentence.text
+    return None
