@@ -25,6 +25,17 @@ PLANS = ("The Team plan costs €12 per user per month and includes up to 10 use
     ("Each user gets 50 GB of storage.", TEAM_8, "", "Each user gets 50 GB of storage."),
     ("It is free.", "You pay nothing. It is free.", "what does it cost?", "It is free."),
     ("It includes SSO.", TEAM_8, "", "It includes SSO."),
+    # an "it" that stands for nothing
+    ("It is not possible to add SSO.", "The Team plan costs €12. It is not possible to add SSO.", "",
+     "It is not possible to add SSO."),
+    ("It's free to invite guests.", "Plus has guests. It's free to invite guests.", "", "It's free to invite guests."),
+    ("It takes 3 days to arrive.", "The Team card is posted. It takes 3 days to arrive.", "",
+     "It takes 3 days to arrive."),
+    # only a name in the subject of the sentence before: not one after a comma or a preposition
+    ("It is included on Plus.", "On Free, guest access costs €2. It is included on Plus.", "",
+     "It is included on Plus."),
+    ("It can be switched on.", "In the app, roaming on Lite is off. It can be switched on.", "",
+     "It can be switched on."),
     ("Itemised bills are free.", "Itemised bills are free.", "Does Plus have them?", "Itemised bills are free."),
 ])
 def test_a_leading_pronoun_gets_the_first_name_before_it(claim, answer, question, expected) -> None:

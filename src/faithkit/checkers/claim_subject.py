@@ -6,14 +6,20 @@ only on the Enterprise plan" reserves SSO for Enterprise, but "It includes … S
 nothing to compare and the claim stayed supported (0.98). Read as "It (Team) includes up to 10 users and SSO.",
 the claim gives SSO to a sibling of Enterprise and the rule removes its support.
 
-What is resolved, and why so little: only a leading "It" / "They" (after an optional "Yes," / "No,"), only
-to the first name (a capitalised term, ``alignment_names.names``) of the answer sentence just before the
-claim, or of the question when the claim opens the answer, and only for the alignment rules: the model reads the
-claim as written (its cached scores stay valid), and a claim the text cannot be placed in (an LLM decomposer's
-rewording) is left as it is. The rules only ever remove support, so a wrong antecedent can cost a faithful claim
-its support (a false alarm) but never pass a wrong one. Measured: 4 of the help-center suite's 323 claims are
-resolved ("They (ID) also have to sign a waiver there." is one wrong antecedent) and no verdict changes there or on
-WiCE dev; on the quick start, team-8's SSO sentence is flagged.
+What is resolved, and why so little:
+
+- only a leading "It" / "They" (after an optional "Yes," / "No,"), and not the "it" of "It is not possible to …"
+  or "It takes …", which stands for nothing;
+- only to a name (a capitalised term, ``alignment_names.names``) in the subject of the answer sentence just
+  before the claim, or of the question when the claim opens the answer: a name before any comma or preposition
+  ("The Team plan costs …" gives Team; "On Free, guest access costs €2." gives nothing);
+- only for the alignment rules: the model reads the claim as written (its cached scores stay valid); a claim the
+  answer does not contain word for word (an LLM decomposer's rewording) is left as it is.
+
+The rules only ever remove support, so a wrong antecedent can cost a faithful claim its support (a false alarm)
+but never pass a wrong one. Measured: 4 of the help-center suite's 323 claims are resolved ("They (ID) also have
+to sign a waiver there." is one wrong antecedent) and no verdict changes there or on WiCE dev; on the quick start,
+team-8's SSO sentence is flagged.
 """
 
 from __future__ import annotations
@@ -25,14 +31,19 @@ from faithkit.checkers.alignment_names import _NAME, names
 from faithkit.checkers.alignment_words import stem
 from faithkit.text.sentences import split_sentences
 
+_PREPOSITION = re.compile(r"\b(?:on|in|for|with|at|from|to|by|of|about|under|over|after|before|during|than)\b",
+                          re.IGNORECASE)
 _PRONOUN_SUBJECT = re.compile(r"^(\s*(?:(?:yes|no)\s*,\s*)?)(it|they)\b(?!\s*\()", re.IGNORECASE)
+# "It is not possible to …", "It's free to …", "It takes 3 days …", "It depends …": "it" stands for nothing
+_EXPLETIVE_IT = re.compile(r"\s*(?:(?:is|was|'s|’s)\s+(?:not\s+)?(?:\w+\s+)?\w+\s+(?:to|that|if|whether)\b"
+                           r"|(?:takes|took|depends|seems|looks|appears)\b)", re.IGNORECASE)
 
 
 def with_subject(claim: str, answer: str = "", question: str = "", known: tuple[str, ...] = ()) -> str:
     """``claim`` with the name its pronoun subject stands for written after the pronoun ("It (Team) includes
     …"), or ``claim`` itself when it has no such subject or no antecedent name is found (module docstring)."""
     match = _PRONOUN_SUBJECT.match(claim)
-    if match is None:
+    if match is None or (match.group(2).lower() == "it" and _EXPLETIVE_IT.match(claim, match.end())):
         return claim
     name = _antecedent_name(claim, answer, question, known)
     if name is None:
@@ -47,7 +58,13 @@ def _antecedent_name(claim: str, answer: str, question: str, known: tuple[str, .
         return None
     source = before or question
     found = names(source, known)
-    return next((m.group(0) for m in _NAME.finditer(source) if stem(m.group(0)) in found), None)
+    for m in _NAME.finditer(source):
+        lead = source[:m.start()]
+        if "," in lead or _PREPOSITION.search(lead):
+            return None  # past the subject: "On Free, guest access costs €2." names no subject
+        if stem(m.group(0)) in found:
+            return m.group(0)
+    return None
 
 
 def _sentence_before(claim: str, answer: str) -> str | None:
