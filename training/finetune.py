@@ -28,6 +28,21 @@ sys.path.insert(0, str(Path(__file__).parent))
 from train import batches, collate, encode, load_rows, log, loss_fn, seed_everything  # noqa: E402
 
 
+def _loss(logits: torch.Tensor, b: dict[str, torch.Tensor], rows: list[dict]) -> torch.Tensor:
+    """train.py's loss, except on rows with a ``teacher`` distribution (run 7, ``build_run7.py``): there the target
+    is that distribution (cross-entropy to the teacher's probabilities), so the old rows hold the model where it was."""
+    has_teacher = torch.tensor([r.get("teacher") is not None for r in rows])
+    if not has_teacher.any():
+        return loss_fn(logits, b)
+    teacher = torch.tensor([r.get("teacher") or [0.0, 0.0, 0.0] for r in rows], dtype=torch.float32)
+    logp = torch.log_softmax(logits.float(), dim=-1)
+    soft = -(teacher * logp).sum(dim=-1)
+    labelled = ~has_teacher
+    hard = loss_fn(logits[labelled], {k: v[labelled] for k, v in b.items()}) * labelled.sum() if labelled.any() \
+        else torch.zeros(())
+    return (soft[has_teacher].sum() + hard) / len(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--init", type=Path, required=True, help="the model to start from (the shipped one)")
@@ -72,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         b = collate(order[step], "cpu")
         logits = model(input_ids=b["input_ids"], token_type_ids=b["token_type_ids"],
                        attention_mask=b["attention_mask"]).logits
-        loss = loss_fn(logits, b)
+        loss = _loss(logits, b, order[step])
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
