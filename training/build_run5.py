@@ -17,8 +17,12 @@ import argparse
 import gzip
 import json
 import random
-from collections import Counter, defaultdict
+import sys
+from collections import defaultdict
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from rows_io import write_rows  # noqa: E402
 
 # (source, binary label) -> rows to keep; None keeps all of them.
 QUOTAS: dict[tuple[str, int], int | None] = {
@@ -55,14 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         group = groups[key]
         rows.extend(group if quota is None or quota >= len(group) else rng.sample(group, quota))
     rng.shuffle(rows)
-    args.out.mkdir(parents=True, exist_ok=True)
-    with gzip.open(args.out / "train.jsonl.gz", "wt", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    stats = {"train_rows": len(rows), "positive_share": round(sum(r["yb"] for r in rows) / len(rows), 3),
-             "sources": dict(Counter(f"{r['source']}:{r['yb']}" for r in rows))}
-    (args.out / "stats.json").write_text(json.dumps(stats, indent=2))
-    print(json.dumps(stats, indent=2))
+    write_rows(args.out, rows)
     return 0
 
 

@@ -31,15 +31,18 @@ import gzip
 import json
 import random
 import re
-from collections import Counter
+import sys
 from pathlib import Path
 
 from faithkit.mutation import InjectorContext, flip_negation
 from faithkit.text.sentences import split_sentences
 
+sys.path.insert(0, str(Path(__file__).parent))
+from rows_io import write_rows  # noqa: E402
+
 ENTAIL, CONTRA = (0, 1), (2, 0)  # (y3, yb): y3 0 entailment / 2 contradiction, yb 1 supported / 0 not
 
-ABLE = {  # adjective -> (participle, base)
+ABLE = {  # adjective -> the participle of its verb
     "refundable": "refunded", "transferable": "transferred", "exchangeable": "exchanged",
     "returnable": "returned", "cancellable": "cancelled", "changeable": "changed", "bookable": "booked",
     "renewable": "renewed", "usable": "used", "editable": "edited", "shareable": "shared",
@@ -152,14 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     rows += mixed_rows(rng.sample(premises, min(args.mixed_premises, len(premises))), 1, rng)
     rows += policy_rows(args.policy, rng)
     rng.shuffle(rows)
-    args.out.mkdir(parents=True, exist_ok=True)
-    with gzip.open(args.out / "train.jsonl.gz", "wt", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    stats = {"train_rows": len(rows), "positive_share": round(sum(r["yb"] for r in rows) / len(rows), 3),
-             "sources": dict(sorted(Counter(f"{r['source']}:{r['yb']}" for r in rows).items()))}
-    (args.out / "stats.json").write_text(json.dumps(stats, indent=2))
-    print(json.dumps(stats, indent=2))
+    write_rows(args.out, rows)
     return 0
 
 

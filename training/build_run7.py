@@ -14,11 +14,13 @@ input), one thread, about 3 minutes.
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
+import sys
 from pathlib import Path
 
 from faithkit.checkers.nli import NLIChecker
+
+sys.path.insert(0, str(Path(__file__).parent))
+from rows_io import read_rows, write_rows  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,20 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--teacher", default=None, help="teacher model folder (default: the bundled model)")
     args = ap.parse_args(argv)
-    with gzip.open(args.run6 / "train.jsonl.gz", "rt", encoding="utf-8") as fh:
-        rows = [json.loads(line) for line in fh]
+    rows = read_rows(args.run6)
     checker = NLIChecker(model=args.teacher).load() if args.teacher else NLIChecker().load()
     old = [i for i, r in enumerate(rows) if not r["source"].startswith("run6_")]
     probs = checker.score_pairs([(rows[i]["premise"], rows[i]["hypothesis"]) for i in old])
     for i, p in zip(old, probs):
         rows[i]["teacher"] = [round(float(x), 6) for x in p]
-    args.out.mkdir(parents=True, exist_ok=True)
-    with gzip.open(args.out / "train.jsonl.gz", "wt", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    stats = {"train_rows": len(rows), "teacher_rows": len(old), "labelled_rows": len(rows) - len(old)}
-    (args.out / "stats.json").write_text(json.dumps(stats, indent=2))
-    print(json.dumps(stats, indent=2))
+    write_rows(args.out, rows, teacher_rows=len(old))
     return 0
 
 

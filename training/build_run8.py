@@ -15,15 +15,13 @@ run 6's mixed-polarity document rows are kept as they were; run 6's one-clause p
 from __future__ import annotations
 
 import argparse
-import gzip
-import json
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from build_run6 import ABLE, CONDITIONS, CONTRA, ENTAIL, SUBJECTS, _affirmative, _negated, _row  # noqa: E402
+from rows_io import read_rows, write_rows  # noqa: E402
 
 GLUES = ("; ", ", but ", ". ", ", and ", ", while ", ", whereas ")
 
@@ -63,18 +61,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--premises", type=int, default=1500, help="two-clause policy premises (4 rows each)")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
-    with gzip.open(args.run7 / "train.jsonl.gz", "rt", encoding="utf-8") as fh:
-        rows = [r for r in map(json.loads, fh) if not r["source"].startswith("run6_policy")]
+    rows = [r for r in read_rows(args.run7) if not r["source"].startswith("run6_policy")]
     rows += two_clause_rows(args.premises, rng)
     rng.shuffle(rows)
-    args.out.mkdir(parents=True, exist_ok=True)
-    with gzip.open(args.out / "train.jsonl.gz", "wt", encoding="utf-8") as fh:
-        for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    stats = {"train_rows": len(rows), "positive_share": round(sum(r["yb"] for r in rows) / len(rows), 3),
-             "sources": dict(sorted(Counter(f"{r['source']}:{r['yb']}" for r in rows).items()))}
-    (args.out / "stats.json").write_text(json.dumps(stats, indent=2))
-    print(json.dumps(stats, indent=2))
+    write_rows(args.out, rows)
     return 0
 
 
