@@ -38,6 +38,7 @@ from faithkit.mutation import InjectorContext, flip_negation
 from faithkit.text.sentences import split_sentences
 
 sys.path.insert(0, str(Path(__file__).parent))
+from hard_negatives import _lower_first, _strip_end  # noqa: E402
 from rows_io import write_rows  # noqa: E402
 
 ENTAIL, CONTRA = (0, 1), (2, 0)  # (y3, yb): y3 0 entailment / 2 contradiction, yb 1 supported / 0 not
@@ -98,14 +99,6 @@ def policy_rows(n: int, rng: random.Random) -> list[dict]:
 
 def _row(premise: str, hypothesis: str, label: tuple[int, int], source: str) -> dict:
     return {"premise": premise, "hypothesis": hypothesis, "y3": label[0], "yb": label[1], "source": source}
-
-
-def _strip_end(text: str) -> str:
-    return text.rstrip(" .!?;:")
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 
 def mixed_rows(premises: list[str], per_premise: int, rng: random.Random) -> list[dict]:
