@@ -201,22 +201,20 @@ def test_a_sentence_plainly_about_the_claim_vetoes_windows_that_leave_it_out() -
     windows = all_windows(passages, 3)
     probs = np.tile([0.9, 0.05, 0.05], (len(windows), 1))
     swapped = usable_windows("Only Full members can book classes.", windows, probs, 0.8, True, passages,
-                             ("polarity", "siblings", "units"))
+                             ("polarity", "siblings", "units")).mask
     assert not swapped.any()
     faithful = usable_windows("Full members can book any class.", windows, probs, 0.8, True, passages,
-                              ("polarity", "siblings", "units"))
+                              ("polarity", "siblings", "units")).mask
     assert faithful.any()
     # without alignment (and with no contradiction for the veto) nothing is removed
-    assert usable_windows("Only Full members can book classes.", windows, probs, 0.8, False, passages).all()
+    assert usable_windows("Only Full members can book classes.", windows, probs, 0.8, False, passages).mask.all()
     # the sentence that removed every window is named, so it can be shown as the claim's evidence
-    from faithkit.checkers.window_veto import usable_windows_why
-
-    mask, disagreeing = usable_windows_why("Only Full members can book classes.", windows, probs, 0.8, True,
-                                           passages, ("polarity", "siblings", "units"))
+    mask, disagreeing = usable_windows("Only Full members can book classes.", windows, probs, 0.8, True,
+                                       passages, ("polarity", "siblings", "units"))
     assert not mask.any() and disagreeing is not None
     assert windows[disagreeing].text == "Off-Peak members can book classes only within their access hours."
-    assert usable_windows_why("Full members can book any class.", windows, probs, 0.8, True, passages,
-                              ("polarity", "siblings", "units"))[1] is None
+    assert usable_windows("Full members can book any class.", windows, probs, 0.8, True, passages,
+                          ("polarity", "siblings", "units")).disagreeing is None
 
 
 def test_a_number_bound_to_a_sibling_name_in_the_same_sentence_conflicts() -> None:

@@ -169,7 +169,7 @@ def test_window_veto_looks_at_the_sentence_the_claim_is_about_in_windows_of_any_
     probs[texts.index("The current month is not refunded."), 2] = 0.9
     from faithkit.checkers.window_veto import usable_windows
 
-    usable = usable_windows("The current month is refunded.", windows, probs, 0.8)  # alignment off: the veto alone
+    usable = usable_windows("The current month is refunded.", windows, probs, 0.8).mask  # alignment off: veto alone
     vetoed = sorted(t for t, ok in zip(texts, usable) if not ok)
     assert vetoed == sorted(t for t in texts if "not refunded" in t and t != "The current month is not refunded.")
     assert len(vetoed) == 3  # two pairs and the triple

@@ -33,7 +33,7 @@ from faithkit.checkers.pairs import (
     weights_hash,
 )
 from faithkit.checkers.window_prune import related_windows
-from faithkit.checkers.window_veto import content_words, usable_windows_why
+from faithkit.checkers.window_veto import content_words, usable_windows
 from faithkit.errors import ModelLoadError
 from faithkit.guards import check_threshold
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
@@ -205,8 +205,8 @@ class NLIChecker(CheckerBase):
         # the rules read a pronoun subject with the name it stands for (checkers.claim_subject); the model did not
         rule_claim = with_subject(req.claim, req.answer, req.question, tuple(p.text for p in req.passages)) \
             if self.alignment else req.claim
-        usable, disagreeing = usable_windows_why(rule_claim, windows, probs, self.window_veto, self.alignment,
-                                                 req.passages, self.alignment_rules)
+        usable, disagreeing = usable_windows(rule_claim, windows, probs, self.window_veto, self.alignment,
+                                             req.passages, self.alignment_rules)
         usable &= read
         best = int(np.argmax(np.where(usable, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
         window = windows[best]

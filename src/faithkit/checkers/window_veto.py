@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -26,31 +27,35 @@ from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
 from faithkit.records import Passage, Window
 from faithkit.text.words import content_words
 
-__all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "content_words", "usable_windows", "usable_windows_why"]
+__all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "UsableWindows", "content_words", "usable_windows"]
 
 ABOUT_SHARE = 0.75  # chosen on the help-center dev suite (0.75 / 0.6 / 0.5 / 0.4; MODEL_CARD.md)
 
 
+class UsableWindows(NamedTuple):
+    """Which windows may support a claim, and why none may when a rule decided that.
+
+    mask: a boolean mask over the windows (see ``usable_windows``).
+    disagreeing: the index of the one-sentence window whose sentence disagrees with the claim when that
+        disagreement removed every window, else None: the sentence a reader should be shown as the reason ("SSO is
+        available only on the Enterprise plan." for "It includes up to 10 users and SSO."), where the window the
+        model liked best would show the sentence the claim copied its other words from.
+    """
+
+    mask: np.ndarray
+    disagreeing: int | None = None
+
+
 def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
                    alignment: bool = False, passages: Sequence[Passage] = (),
-                   rules: Sequence[str] = ALIGNMENT_RULES) -> np.ndarray:
-    """A boolean mask over ``windows``: False where the veto (module docstring) forbids the window to support
-    ``claim``, or, with ``alignment``, where a sentence the claim is about disagrees with it in polarity, names or
-    units (``checkers.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
+                   rules: Sequence[str] = ALIGNMENT_RULES) -> UsableWindows:
+    """Where the veto (module docstring) forbids a window to support ``claim`` (False in ``mask``), or, with
+    ``alignment``, where a sentence the claim is about disagrees with it in polarity, names or units
+    (``checkers.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
     columns (entailment, neutral, contradiction); ``veto`` None turns the veto off."""
-    return usable_windows_why(claim, windows, probs, veto, alignment, passages, rules)[0]
-
-
-def usable_windows_why(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
-                       alignment: bool = False, passages: Sequence[Passage] = (),
-                       rules: Sequence[str] = ALIGNMENT_RULES) -> tuple[np.ndarray, int | None]:
-    """``usable_windows``, and the index of the one-sentence window whose sentence disagrees with the claim when
-    that disagreement removed every window (None otherwise): the sentence a reader should be shown as the reason
-    ("SSO is available only on the Enterprise plan." for "It includes up to 10 users and SSO."), where the
-    window the model liked best would show the sentence the claim copied its other words from."""
     usable = np.ones(len(windows), bool)
     if veto is None and not alignment:
-        return usable, None
+        return UsableWindows(usable)
     shortest_from: dict[tuple[str, int], int] = {}  # the one-sentence window starting at an offset
     for i, w in enumerate(windows):
         key = (w.passage_id, w.start)
@@ -69,7 +74,7 @@ def usable_windows_why(claim: str, windows: list[Window], probs: np.ndarray, vet
     disagreeing = _disagrees_anywhere(parts, sentence_words, windows, known, misaligned, rules) if alignment else None
     if disagreeing is not None:
         usable[:] = False
-        return usable, disagreeing
+        return UsableWindows(usable, disagreeing)
     for i, w in enumerate(windows):
         single = shortest_from[(w.passage_id, w.start)] == i
         js, offsets = singles[w.passage_id], starts[w.passage_id]
@@ -83,7 +88,7 @@ def usable_windows_why(claim: str, windows: list[Window], probs: np.ndarray, vet
         about = max(inside, key=lambda j: (overlap[j], -windows[j].start))
         if probs[about, 2] >= veto:
             usable[i] = False
-    return usable, None
+    return UsableWindows(usable)
 
 
 def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[int, set[str]],
