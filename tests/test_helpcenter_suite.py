@@ -178,13 +178,13 @@ def test_the_runner_scores_a_results_file_and_writes_json_and_verdicts(tmp_path,
 
 
 def test_every_refusal_answer_is_detected_and_no_faithful_claim_is_taken_for_one():
-    """The refusal detector on the suite, no model: the 17 refusals (varied wordings) are refusals, and no
+    """The refusal detector on the suite, no model: the 20 refusals (varied wordings, three that send the user elsewhere) are refusals, and no
     labelled claim of another case is hidden as one (a refusal rule must never skip a factual sentence)."""
     from faithkit.scoring import RefusalDetector
 
     detector = RefusalDetector()
     refusals = [row for row in LABELS if row["case"] == "refusal"]
-    assert len(refusals) == 17
+    assert len(refusals) == 20
     assert [row["claim"] for row in refusals if detector.match(row["claim"]) is None] == []
     hidden = [row["claim"] for row in LABELS if row["case"] != "refusal" and detector.match(row["claim"])]
     assert hidden == []

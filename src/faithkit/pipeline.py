@@ -49,6 +49,7 @@ from faithkit.records import (
     is_flag,
 )
 from faithkit.resume import check_resume, run_identity, write_run_file
+from faithkit.refusal_clauses import is_referral
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.sentences import split_sentences
 from faithkit.text.split_cache import warm_splits
@@ -75,8 +76,7 @@ def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
     sentences = [s.text for s in split_sentences(interaction.answer) if not is_particle(s.text)]
     if not sentences:
         return None
-    matches = [detector.match(s) for s in sentences]
-    return matches[0] if all(matches) else None
+    return detector.answer_match(sentences)
 
 
 def _error_record(item: LineError) -> AnswerResult:
@@ -166,6 +166,7 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             continue
         kept = [c for c in claims if options.refusals.match(c.text) is None]
         if len(kept) < len(claims):
+            kept = [c for c in kept if not is_referral(c.text)]  # "... Please contact support.": part of declining
             pending.warnings.append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
         claims = kept
         if not claims:

@@ -9,6 +9,12 @@ and what follows the match in that clause is what is declined (its object). Ever
 another refusal, or a continuation of the declined object (``or about fees``, ``including the pricing page``).
 A clause with content of its own (``which are waived``, ``the current month is fully refunded``) makes the
 sentence a claim, and the checker judges it. When in doubt, a sentence is checked, never hidden.
+
+A *referral* ("please contact the pharmacy", "you may want to ask a pharmacist for advice") is part of declining:
+it sends the user elsewhere and says nothing about the product. It counts as filler next to a refusal (in the
+sentence, or as a sentence of its own in an answer that declines), never on its own: "Contact support to cancel."
+states how to cancel and is checked. A referral names whom to ask in at most five words, with no digit, address or
+purpose clause ("to cancel", "within 30 days", "support@...", "555-0100" are claims).
 """
 
 from __future__ import annotations
@@ -42,6 +48,31 @@ _ENDS_WITH_BE = re.compile(rf"\b{_BE}\s*$", re.IGNORECASE)
 _STARTS_WITH_BE = re.compile(rf"^(?:{_BE}|not)\b", re.IGNORECASE)
 _LEADING_JOIN = re.compile(r"^\s*(?:but|and|so|however)\b,?\s*", re.IGNORECASE)
 _JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then)\b|\d", re.IGNORECASE)
+
+
+_REFERRAL = re.compile(
+    r"^(?:(?:so|but|and|then|instead)\s+)?"
+    r"(?:please\s+|kindly\s+|(?:you|we)\s+(?:can|could|may|might|should|would)\s+(?:(?:want|like|need|try)\s+to\s+)?|"
+    r"(?:I|we)(?:'d|\s+would)?\s+(?:recommend|suggest)(?:\s+that)?(?:\s+you)?\s+|(?:it's|it\s+is)\s+best\s+to\s+|"
+    r"(?:your\s+)?best\s+(?:bet|option)\s+is\s+to\s+|try\s+)?"
+    r"(?:contact(?:ing)?|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|call(?:ing)?|ask(?:ing)?|"
+    r"speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|check(?:ing)?\s+with|consult(?:ing)?)\s+"
+    r"(?P<whom>[^,;:]+?)"
+    r"(?:\s+(?:for|about)\s+(?:more\s+|further\s+|any\s+)?(?:help|details|information|info|assistance|advice|"
+    r"support|guidance|clarification|questions)|\s+directly|\s+(?:about|on)\s+(?:this|that|it))?$",
+    re.IGNORECASE,
+)
+_NOT_WHOM = frozenset("to if within before after by when because so unless until which that whether how".split())
+
+
+def is_referral(text: str) -> bool:
+    """Whether ``text`` only sends the user elsewhere ("Please contact the pharmacy."): see the module docstring."""
+    found = _REFERRAL.match(text.strip(" .!?\"'"))
+    if found is None:
+        return False
+    whom = found.group("whom").split()
+    return (len(whom) <= 5 and not any(ch.isdigit() or ch == "@" for ch in found.group("whom"))
+            and not _NOT_WHOM.intersection(w.lower() for w in whom))
 
 
 def _topic_of_refusal(prefix: str, matched: str) -> bool:
@@ -80,7 +111,7 @@ def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | N
                 return False  # "Refunds take 5 days and I can't find ..." : a claim before the refusal
             declined = True
             continue
-        if _contentless(clause) or (declined and _CONTINUATION.match(clause)):
+        if _contentless(clause) or (declined and _CONTINUATION.match(clause)) or is_referral(clause):
             continue
         return False
     return declined

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from faithkit.records import AnswerResult, ClaimResult, Correctness
-from faithkit.refusal_clauses import declines_only
+from faithkit.refusal_clauses import declines_only, is_referral
 
 DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\bI (?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
@@ -82,6 +82,15 @@ class RefusalDetector:
             if compiled.search(sentence):
                 return pattern if declines_only(sentence, self._span) else None
         return None
+
+    def answer_match(self, sentences: Sequence[str]) -> str | None:
+        """The first pattern matched when the answer declines as a whole: at least one sentence is a refusal and
+        every other one is a refusal or a referral ("I'm not sure. Please contact the pharmacy.")."""
+        matches = [self.match(s) for s in sentences]
+        first = next((m for m in matches if m is not None), None)
+        if first is None:
+            return None
+        return first if all(m is not None or is_referral(s) for m, s in zip(matches, sentences)) else None
 
     def _span(self, text: str) -> tuple[int, int] | None:
         for compiled in self._compiled:

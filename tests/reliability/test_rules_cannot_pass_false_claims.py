@@ -99,3 +99,56 @@ def test_a_plain_refusal_is_still_a_refusal(tmp_path, answer):
     from faithkit.scoring import RefusalDetector
 
     assert RefusalDetector().match(answer) is not None
+
+
+def _check_one(tmp_path, answer: str) -> dict:
+    import json
+
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.io.results import read_results
+    from faithkit.pipeline import run_check
+
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"id": "a", "contexts": ["Team plans are billed monthly."], "answer": answer}) + "\n")
+    run_check(log, tmp_path / "out", ScriptedChecker({"Team plans are billed monthly.": "supported"}))
+    (record,) = read_results(tmp_path / "out").records
+    return record
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I'm not sure, please contact the pharmacy.",
+        "I can't find that in the help center. Please contact support.",
+        "I don't know. You may want to ask a pharmacist for advice.",
+        "Unfortunately, the help center doesn't mention it; I'd recommend contacting our support team directly.",
+    ],
+)
+def test_a_refusal_that_sends_the_user_elsewhere_is_a_refusal(tmp_path, answer):
+    record = _check_one(tmp_path, answer)
+    assert record["status"] == "refusal" and record["claims"] == []
+
+
+@pytest.mark.parametrize(
+    ("answer", "claim"),
+    [
+        # a referral is filler only beside a refusal: on its own it is an answer and is checked
+        ("Team plans are billed monthly. Please contact support.", "Please contact support."),
+        # a "referral" that states a number, a purpose or an address is a claim, refusal or not
+        ("I can't find the fee. Contact support within 30 days to get a refund.",
+         "Contact support within 30 days to get a refund."),
+        ("I'm not sure, please email refunds@larkspur.example.", "I'm not sure, please email refunds@larkspur.example."),
+        ("I can't find that. Call us on 555-0100.", "Call us on 555-0100."),
+    ],
+)
+def test_a_referral_never_hides_a_claim(tmp_path, answer, claim):
+    record = _check_one(tmp_path, answer)
+    assert record["status"] == "scored" and record["unsupported"] is True
+    assert claim in [c["text"] for c in record["claims"]]
+
+
+def test_a_referral_beside_a_partial_refusal_is_dropped_with_it(tmp_path):
+    record = _check_one(tmp_path, "Team plans are billed monthly. I can't find the fee. Please contact support.")
+    assert record["status"] == "scored" and record["unsupported"] is False
+    assert [c["text"] for c in record["claims"]] == ["Team plans are billed monthly."]
+    assert "partial_refusal" in record["warnings"]

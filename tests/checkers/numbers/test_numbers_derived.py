@@ -255,3 +255,23 @@ def test_only_the_noun_after_the_users_own_amount_comes_from_the_question() -> N
     assert got is not None and got.uncovered == ()
     without = rest_of_claim(claim, report)  # no question: "order" is in no operand sentence
     assert without is not None and without.uncovered == ("order",)
+
+
+DELIVERY = ("Delivery is free for orders over $25; otherwise it costs $4.99.",)
+
+
+@pytest.mark.parametrize("claim", [
+    "Your order is under $25, so delivery costs $4.99, making the total $24.99.",
+    "With delivery, the total is $24.99.",
+    "Delivery adds $4.99, for a total of $24.99.",
+])
+def test_a_total_the_claim_announces_adds_the_amount_the_question_gives(claim: str) -> None:
+    """A new user's pharmacy answer: the $20 order is the question's, the $4.99 fee the passage's."""
+    (expression,) = [e for e in derived(claim, DELIVERY, "How much is delivery for a $20 order?") if "24.99" in e]
+    assert expression in ("24.99 = 4.99 + 20", "24.99 = 20 + 4.99")
+
+
+def test_a_count_stated_as_a_total_is_not_a_sum_of_passage_numbers() -> None:
+    """"a total of 6 justices" with 2, 1 and 3 in the evidence is a count, not 2 + 1 + 3 (false_derivation.py)."""
+    passages = ("Two justices were appointed in the 1990s.", "One was appointed in 2006 and three since 2009.")
+    assert derived("There have been a total of 6 female justices.", passages) == []

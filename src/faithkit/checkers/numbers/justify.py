@@ -51,7 +51,9 @@ _TARGET_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|while|whereas|which|wi
 
 RELATION_CUES: dict[str, tuple[str, ...]] = {
     "+": ("in total", "altogether", "combined", "together", "in all", "plus", "sum of", "extra", "additional",
-          "on top of", "added", "come to", "comes to", "add up to", "adds up to"),
+          "on top of", "added", "come to", "comes to", "add up to", "adds up to", "making the total",
+          "makes the total", "brings the total", "bringing the total", "the total is", "the total would be",
+          "the total will be", "for a total of"),
     "−": ("difference", "left", "remaining", "remain", "minus", "save", "saves", "saving", "after deducting",
           "% off", "percent off", "discount"),
     "×": ("in total", "altogether", "combined", "times", "multiplied", "× ", "x as", "twice", "double",
