@@ -178,8 +178,9 @@ def test_the_runner_scores_a_results_file_and_writes_json_and_verdicts(tmp_path,
 
 
 def test_every_refusal_answer_is_detected_and_no_faithful_claim_is_taken_for_one():
-    """The refusal detector on the suite, no model: the 20 refusals (varied wordings, three that send the user elsewhere) are refusals, and no
-    labelled claim of another case is hidden as one (a refusal rule must never skip a factual sentence)."""
+    """The refusal detector on the suite, no model: the 20 refusals (varied wordings, three that send the user
+    elsewhere) are refusals, and no labelled claim of another case is hidden as one (a refusal rule must never
+    skip a factual sentence)."""
     from faithkit.scoring import RefusalDetector
 
     detector = RefusalDetector()

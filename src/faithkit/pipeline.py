@@ -48,8 +48,8 @@ from faithkit.records import (
     Verdict,
     is_flag,
 )
-from faithkit.resume import check_resume, run_identity, write_run_file
 from faithkit.refusal_clauses import is_referral
+from faithkit.resume import check_resume, run_identity, write_run_file
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.sentences import split_sentences
 from faithkit.text.split_cache import warm_splits

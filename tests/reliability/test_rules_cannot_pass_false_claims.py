@@ -137,7 +137,8 @@ def test_a_refusal_that_sends_the_user_elsewhere_is_a_refusal(tmp_path, answer):
         # a "referral" that states a number, a purpose or an address is a claim, refusal or not
         ("I can't find the fee. Contact support within 30 days to get a refund.",
          "Contact support within 30 days to get a refund."),
-        ("I'm not sure, please email refunds@larkspur.example.", "I'm not sure, please email refunds@larkspur.example."),
+        ("I'm not sure, please email refunds@larkspur.example.",
+         "I'm not sure, please email refunds@larkspur.example."),
         ("I can't find that. Call us on 555-0100.", "Call us on 555-0100."),
     ],
 )
