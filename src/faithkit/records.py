@@ -80,15 +80,23 @@ class Claim:
 
 @dataclass(frozen=True)
 class Window:
-    """A premise window: one sentence, or two adjacent sentences, of a single passage.
+    """A premise window: one to three adjacent sentences, or a follow-on clause, of a single passage.
 
     start, end: character offsets of the window in its passage's text (``passage.text[start:end]``).
+    reads: what the model and the alignment rules read instead of ``text``, when that differs: a follow-on
+        clause with its antecedents put back (``text.follow_on``). ``text`` stays the exact slice shown as evidence.
     """
 
     passage_id: str
     text: str
     start: int
     end: int
+    reads: str | None = None
+
+    @property
+    def premise(self) -> str:
+        """The text a model or a rule judges: ``reads`` when set, else ``text``."""
+        return self.reads if self.reads is not None else self.text
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RUL
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.claim_subject import with_subject
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
-from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD, DEFAULT_WINDOW_VETO, NLIOptions
+from faithkit.checkers.nli_options import DEFAULT_FOLLOW_ON, DEFAULT_NLI_THRESHOLD, DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
     SMOKE_ENTAILED,
@@ -37,6 +37,7 @@ from faithkit.checkers.window_veto import content_words, usable_windows
 from faithkit.errors import ModelLoadError
 from faithkit.guards import check_threshold
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
+from faithkit.text.follow_on import follow_on_windows
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
 __all__ = ["BUNDLED_MODEL_NAME", "NLIChecker", "PairScorer", "PairScores", "SMOKE_CONTRADICTED", "SMOKE_ENTAILED",
@@ -63,7 +64,7 @@ class NLIChecker(CheckerBase):
                  window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
                  alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
                  backend: str = "torch", canonical_input: bool = DEFAULT_CANONICAL_INPUT,
-                 prune_windows: float | None = None):
+                 prune_windows: float | None = None, follow_on: bool = DEFAULT_FOLLOW_ON):
         given_model = model
         if model is None:
             model = bundled_model_path()
@@ -88,8 +89,10 @@ class NLIChecker(CheckerBase):
                                   contradiction_threshold=contradiction_threshold, smoke_check=smoke_check,
                                   max_length=max_length, batch_size=batch_size, device=device, alignment=alignment,
                                   alignment_rules=alignment_rules, backend=backend,
-                                  canonical_input=canonical_input, prune_windows=prune_windows)
+                                  canonical_input=canonical_input, prune_windows=prune_windows,
+                                  follow_on=follow_on)
         self.prune_windows = self.options.prune_windows
+        self.follow_on = self.options.follow_on
         self.canonical_input = self.options.canonical_input
         self.alignment_rules = parse_rules(self.options.alignment_rules)
         self.backend = self.options.backend
@@ -153,6 +156,7 @@ class NLIChecker(CheckerBase):
             **({"backend": self.backend} if self.backend != "torch" else {}),
             **({"canonical_input": NLI_INPUT_VERSION} if self.canonical_input else {"canonical_input": False}),
             **({"prune_windows": self.prune_windows} if self.prune_windows is not None else {}),
+            "follow_on": self.follow_on,
             **self.rebuild_entry(),
         }
 
@@ -166,13 +170,13 @@ class NLIChecker(CheckerBase):
         unique: dict[tuple[str, str], int] = {}
         for req in requests:
             if req.passages not in windows_of:
-                windows_of[req.passages] = all_windows(req.passages, self.window_sentences)
+                windows_of[req.passages] = self.premise_windows(req.passages)
             windows = windows_of[req.passages]
             read.append(np.ones(len(windows), bool) if self.prune_windows is None
                         else related_windows(req.claim, windows, self.prune_windows))
             for window, kept in zip(windows, read[-1]):
                 if kept:
-                    unique.setdefault((window.text, req.claim), len(unique))
+                    unique.setdefault((window.premise, req.claim), len(unique))
         scores = self._score_cached(list(unique))
         self.counters["nli_pairs"] += sum(len(windows_of[r.passages]) for r in requests)
         self.counters["nli_pairs_pruned"] += sum(int((~mask).sum()) for mask in read)
@@ -180,6 +184,12 @@ class NLIChecker(CheckerBase):
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
         return [self._verdict(req, windows_of[req.passages], unique, scores, mask)
                 for req, mask in zip(requests, read)]
+
+    def premise_windows(self, passages: tuple[Passage, ...]) -> list[Window]:
+        """The sentence windows of the passages, and with ``follow_on`` each follow-on clause read on its own
+        (``text.follow_on``: "...; after that they are not refundable")."""
+        windows = all_windows(passages, self.window_sentences)
+        return windows + follow_on_windows(passages) if self.follow_on else windows
 
     def _score_cached(self, pairs: list[tuple[str, str]]) -> PairScores:
         """Score pairs, reading and filling the content cache (keyed on weights hash + settings + pair).
@@ -200,7 +210,7 @@ class NLIChecker(CheckerBase):
         if not windows:
             return Verdict("not_supported", self.name, score=None, label3="not_found",
                            error="no passage text to check against")
-        rows = np.array([index[(w.text, req.claim)] if kept else -1 for w, kept in zip(windows, read)])
+        rows = np.array([index[(w.premise, req.claim)] if kept else -1 for w, kept in zip(windows, read)])
         probs = np.where(read[:, None], scores.probs[rows], np.array([0.0, 1.0, 0.0]))  # unread: neutral
         # the rules read a pronoun subject with the name it stands for (checkers.claim_subject); the model did not
         rule_claim = with_subject(req.claim, req.answer, req.question, tuple(p.text for p in req.passages)) \

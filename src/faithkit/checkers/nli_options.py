@@ -17,6 +17,7 @@ from faithkit.checkers.options import CheckerOptions
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
 
 DEFAULT_NLI_THRESHOLD = 0.45  # session 5, help-center dev + WiCE dev (MODEL_CARD.md); the head is folded at 0.5
+DEFAULT_FOLLOW_ON = True  # measured on the help-center dev suite, WiCE dev and Move 6 (MODEL_CARD.md, session 8)
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
 __all__ = ["DEFAULT_NLI_THRESHOLD", "DEFAULT_WINDOW_VETO", "NLIOptions"]
@@ -41,7 +42,9 @@ class NLIOptions(CheckerOptions):
     canonical_input: the model reads claims and premises with one spelling per negation and bound
     (``checkers.nli_input``); prune_windows: None, the model reads every window, or a share s: it skips windows
     that share fewer than s times the claim's content words the best window shares, or none (``checkers.window_prune``:
-    fewer forward passes; the verdict flips it causes are measured in the model card)."""
+    fewer forward passes; the verdict flips it causes are measured in the model card); follow_on: a clause such
+    as "...; after that they are not refundable" is also a premise of its own, read with its antecedents put back
+    (``text.follow_on``)."""
 
     model: str | None = None
     revision: str | None = None
@@ -59,6 +62,7 @@ class NLIOptions(CheckerOptions):
     backend: Literal["torch", "onnx"] = "torch"
     canonical_input: bool = DEFAULT_CANONICAL_INPUT
     prune_windows: float | None = Field(None, ge=0.0, le=1.0)
+    follow_on: bool = DEFAULT_FOLLOW_ON
 
     @field_validator("alignment_rules", mode="before")
     @classmethod

@@ -27,7 +27,7 @@ __all__ = ["related_windows"]
 def related_windows(claim: str, windows: Sequence[Window], share: float) -> np.ndarray:
     """A boolean mask over ``windows``: True where the window is read (module docstring)."""
     claim_words = words(claim)  # memoized: a window's words are read once per run, not once per claim
-    overlap = np.fromiter((len(claim_words & words(w.text)) for w in windows), int, len(windows))
+    overlap = np.fromiter((len(claim_words & words(w.premise)) for w in windows), int, len(windows))
     best = int(overlap.max()) if len(windows) else 0
     if best == 0:
         return np.ones(len(windows), bool)

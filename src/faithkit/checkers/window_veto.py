@@ -16,6 +16,7 @@ Kept in one small module so a change to the decision (e.g. a hook deciding per c
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -66,12 +67,13 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         singles.setdefault(passage_id, []).append(i)
     starts = {pid: [windows[j].start for j in js] for pid, js in singles.items()}
     claim_words = content_words(claim)
-    sentence_words = {j: content_words(windows[j].text) for js in singles.values() for j in js}  # once each
+    sentence_words = {j: content_words(windows[j].premise) for js in singles.values() for j in js}  # once each
     overlap = {j: len(claim_words & sentence_words[j]) for j in sentence_words}
     known = tuple(p.text for p in passages)
     parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
     misaligned: dict[tuple[int, int], bool] = {}
-    disagreeing = _disagrees_anywhere(parts, sentence_words, windows, known, misaligned, rules) if alignment else None
+    read_as = _read_as(windows, sentence_words, speaks_of_after(claim))
+    disagreeing = _disagrees_anywhere(parts, sentence_words, read_as, known, misaligned, rules) if alignment else None
     if disagreeing is not None:
         usable[:] = False
         return UsableWindows(usable, disagreeing)
@@ -80,7 +82,7 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         js, offsets = singles[w.passage_id], starts[w.passage_id]
         inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
                                      if windows[j].end <= w.end]
-        if alignment and _misaligned(parts, inside, windows, sentence_words, known, misaligned, rules):
+        if alignment and _misaligned(parts, inside, read_as, sentence_words, known, misaligned, rules):
             usable[i] = False
             continue
         if single or len(inside) < 2 or veto is None:
@@ -91,9 +93,43 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
     return UsableWindows(usable)
 
 
+_AFTER = re.compile(r"\b(?:after|beyond|past|later\s+than|thereafter|once|no\s+longer|any\s+more|anymore)\b",
+                    re.IGNORECASE)
+
+
+def speaks_of_after(claim: str) -> bool:
+    """Whether a claim is about what happens after some time ("not refundable after 14 days", "can still be
+    refunded after 7 days"): only then does a follow-on clause ("after that ...") speak to it."""
+    return bool(_AFTER.search(claim))
+
+
+def _read_as(windows: list[Window], sentence_words: dict[int, set[str]],
+             after: bool) -> dict[int, tuple[str, ...]]:
+    """For each one-sentence window, the texts the rules read for it: its premise, and, for a claim about what
+    happens after a time (``after``), the premise of every follow-on clause inside it (``text.follow_on``), so
+    that "...within 7 days of purchase; after that they are not refundable." is also read as "After 7 days of
+    purchase, personal training packs are not refundable." (the "not" whose scope the first clause hides). A claim
+    about the time before ("can be refunded within 7 days") is not held against the "after" clause."""
+    read_as = {j: (windows[j].premise,) for j in sentence_words}
+    if not after:
+        return read_as
+    for k in (k for k in sentence_words if windows[k].reads is not None):
+        clause = windows[k]
+        for j in sentence_words:
+            w = windows[j]
+            if (j != k and w.reads is None and w.passage_id == clause.passage_id and w.start <= clause.start
+                    and w.end == clause.end):
+                read_as[j] += (clause.reads,)
+    return read_as
+
+
+def _conflict(clause: str, texts: tuple[str, ...], known: tuple[str, ...], rules: Sequence[str]) -> bool:
+    return any(not_aligned(clause, text, known, rules) for text in texts)
+
+
 def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[int, set[str]],
-                        windows: list[Window], known: tuple[str, ...], memo: dict[tuple[int, int], bool],
-                        rules: Sequence[str]) -> int | None:
+                        read_as: dict[int, tuple[str, ...]], known: tuple[str, ...],
+                        memo: dict[tuple[int, int], bool], rules: Sequence[str]) -> int | None:
     """The one-sentence window of the first passage sentence that disagrees with a clause of the claim, wherever it
     stands, when it is plainly about that clause (it has at least ``ABOUT_SHARE`` of the clause's content words,
     and at least 3) or reserves what the clause claims for a sibling (scope); None when no sentence does.
@@ -111,18 +147,18 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
     for k, (clause, clause_words) in enumerate(parts):
         need = max(3.0, ABOUT_SHARE * len(clause_words))
         for j, words_j in sentence_words.items():
-            if "scope" in rules and exclusivity_conflict(clause, windows[j].text, known):
+            if "scope" in rules and exclusivity_conflict(clause, read_as[j][0], known):
                 return j
             if len(clause_words & words_j) < need:
                 continue
             if (k, j) not in memo:
-                memo[(k, j)] = not_aligned(clause, windows[j].text, known, rules)
+                memo[(k, j)] = _conflict(clause, read_as[j], known, rules)
             if memo[(k, j)]:
                 return j
     return None
 
 
-def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: list[Window],
+def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], read_as: dict[int, tuple[str, ...]],
                 sentence_words: dict[int, set[str]], known: tuple[str, ...], memo: dict[tuple[int, int], bool],
                 rules: Sequence[str] = ALIGNMENT_RULES) -> bool:
     """Whether some clause of the claim disagrees with the window sentence it is about (checkers/alignment).
@@ -135,7 +171,7 @@ def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], windows: l
         best = max(shared.values())
         for j in (j for j in inside if shared[j] == best):
             if (k, j) not in memo:
-                memo[(k, j)] = not_aligned(clause, windows[j].text, known, rules)
+                memo[(k, j)] = _conflict(clause, read_as[j], known, rules)
             if memo[(k, j)]:
                 return True
     return False
