@@ -74,7 +74,7 @@ def test_one_changed_answer_scores_only_its_own_pairs(tmp_path):
     run_check(changed, tmp_path / "b", second)
     counters = second.counters
     first_item = next(iter(read_log(changed)))
-    windows = len(all_windows(first_item.contexts, second.window_sentences))
+    windows = len(second.premise_windows(first_item.contexts))  # sentence windows and follow-on clauses
     assert 0 < counters["nli_pairs_scored"] <= windows  # the new sentence's pairs only (numbers rechecks aside)
     assert counters["nli_cache_hits"] > 0
     assert "scorer" in second.__dict__  # the miss loaded the model
