@@ -14,7 +14,6 @@ from faithkit.checkers.nli import NLIChecker, bundled_model_path
 from faithkit.checkers.pairs import PairScorer
 from faithkit.io.log import read_log
 from faithkit.pipeline import run_check
-from faithkit.text.windows import all_windows
 
 ROOT = Path(__file__).resolve().parents[2]
 LARKSPUR = ROOT / "examples" / "larkspur" / "interactions.jsonl"
