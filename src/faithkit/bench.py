@@ -155,7 +155,8 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     window_counts: dict[str, int] = {}
     windowed = [c.window_sentences for c in walk(checker) if hasattr(c, "window_sentences")]  # e.g. under numbers
     window_sentences = windowed[0] if windowed else DEFAULT_WINDOW_SENTENCES
-    shaped = [c.premises_for for c in walk(checker) if hasattr(c, "premises_for")]  # chunked detectors
+    shaped = ([c.premises_for for c in walk(checker) if hasattr(c, "premises_for")]  # chunked detectors
+              or [c.premise_windows for c in walk(checker) if hasattr(c, "premise_windows")])  # nli, follow-on too
     for ci, claim in enumerate(claims):
         for di, doc in enumerate(claim.docs):
             passages = (Passage("doc", doc),)
