@@ -1,4 +1,4 @@
-"""The bundled model with follow-on clauses read on their own (``text.follow_on``), on the Larkspur billing passage
+"""The bundled model with follow-on clauses read on their own (``checkers.follow_on``), on the Larkspur billing passage
 of the lesson's Move 6 suite: its one false alarm, and the mutants that must stay caught (real inference)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from faithkit.checkers.nli import NLIChecker
 from faithkit.records import ClaimCheck, Passage
-from tests.text.test_follow_on import BILLING
+from tests.checkers.test_follow_on import BILLING
 
 PASSAGES = (Passage("billing", BILLING),)
 

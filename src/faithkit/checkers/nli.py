@@ -21,6 +21,7 @@ import numpy as np
 from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.claim_subject import with_subject
+from faithkit.checkers.follow_on import follow_on_windows
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import DEFAULT_FOLLOW_ON, DEFAULT_NLI_THRESHOLD, DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.pairs import (
@@ -37,7 +38,6 @@ from faithkit.checkers.window_veto import content_words, usable_windows
 from faithkit.errors import ModelLoadError
 from faithkit.guards import check_threshold
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
-from faithkit.text.follow_on import follow_on_windows
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
 __all__ = ["BUNDLED_MODEL_NAME", "NLIChecker", "PairScorer", "PairScores", "SMOKE_CONTRADICTED", "SMOKE_ENTAILED",
@@ -187,7 +187,7 @@ class NLIChecker(CheckerBase):
 
     def premise_windows(self, passages: tuple[Passage, ...]) -> list[Window]:
         """The sentence windows of the passages, and with ``follow_on`` each follow-on clause read on its own
-        (``text.follow_on``: "...; after that they are not refundable")."""
+        (``checkers.follow_on``: "...; after that they are not refundable")."""
         windows = all_windows(passages, self.window_sentences)
         return windows + follow_on_windows(passages) if self.follow_on else windows
 

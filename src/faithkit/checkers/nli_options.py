@@ -44,7 +44,7 @@ class NLIOptions(CheckerOptions):
     that share fewer than s times the claim's content words the best window shares, or none (``checkers.window_prune``:
     fewer forward passes; the verdict flips it causes are measured in the model card); follow_on: a clause such
     as "...; after that they are not refundable" is also a premise of its own, read with its antecedents put back
-    (``text.follow_on``)."""
+    (``checkers.follow_on``)."""
 
     model: str | None = None
     revision: str | None = None

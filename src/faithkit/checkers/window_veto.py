@@ -106,7 +106,7 @@ def speaks_of_after(claim: str) -> bool:
 def _read_as(windows: list[Window], sentence_words: dict[int, set[str]],
              after: bool) -> dict[int, tuple[str, ...]]:
     """For each one-sentence window, the texts the rules read for it: its premise, and, for a claim about what
-    happens after a time (``after``), the premise of every follow-on clause inside it (``text.follow_on``), so
+    happens after a time (``after``), the premise of every follow-on clause inside it (``checkers.follow_on``), so
     that "...within 7 days of purchase; after that they are not refundable." is also read as "After 7 days of
     purchase, personal training packs are not refundable." (the "not" whose scope the first clause hides). A claim
     about the time before ("can be refunded within 7 days") is not held against the "after" clause."""

@@ -25,18 +25,18 @@ from __future__ import annotations
 
 import re
 
+from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.quantity import dimension
 from faithkit.records import Passage, Window
 from faithkit.text.sentences import split_sentences
 
 __all__ = ["follow_on_windows", "read_on_its_own"]
 
-_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|" \
-          r"sixty|ninety|a|an)"
-_UNIT = r"(?:working\s+|business\s+|calendar\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)"
-# a first clause ending in a time limit: "... within 14 days of signing" (the limit closes the clause)
-_LIMIT = re.compile(rf"\b(?:within|in\s+the\s+first|for\s+the\s+first|during\s+the\s+first|up\s+to)\s+"
-                    rf"(?P<limit>{_NUMBER}\s+{_UNIT}(?:\s+(?:of|from|after)(?:\s+[\w-]+){{1,3}})?)\s*$",
-                    re.IGNORECASE)
+# a first clause ending in a time limit: "... within 14 days of signing" (the limit closes the clause); the
+# duration itself is found by the numbers stage's extractor, so "forty-eight hours" and "2 working days" count
+_LIMIT_CUE = re.compile(r"\b(?:within|in\s+the\s+first|for\s+the\s+first|during\s+the\s+first|up\s+to)\s+",
+                        re.IGNORECASE)
+_LIMIT_TAIL = re.compile(r"(?:\s+(?:of|from|after)(?:\s+[\w-]+){1,3})?\s*$", re.IGNORECASE)
 # the join and the anaphor that opens the second clause
 _FOLLOW = re.compile(r"(?:;\s*|,\s*(?:and|but)?\s*)(?P<anaphor>after\s+that|after\s+this|thereafter|after\s+which)"
                      r"\s*,?\s+(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL)
@@ -67,6 +67,21 @@ def _agrees(pronoun: str, subject: str) -> bool:
     return plural if pronoun.lower() == "they" else not plural
 
 
+def _time_limit(clause: str) -> str | None:
+    """"14 days of signing" when ``clause`` ends in "within 14 days of signing": a duration right after a limit cue,
+    with at most a short "of / from / after ..." tail before the clause ends; else None."""
+    for q in quantities(clause):
+        if dimension(q.unit) not in ("time_d", "time_m"):
+            continue
+        cue = _LIMIT_CUE.search(clause, max(0, q.start - 30), q.start)
+        if cue is None or cue.end() != q.start:
+            continue
+        tail = _LIMIT_TAIL.match(clause, q.end)
+        if tail is not None:
+            return clause[q.start:tail.end()].rstrip()
+    return None
+
+
 def read_on_its_own(sentence: str) -> tuple[int, str] | None:
     """For a sentence of the shape above: (offset of the anaphor in ``sentence``, the second clause read on its
     own); None for any other sentence."""
@@ -74,7 +89,7 @@ def read_on_its_own(sentence: str) -> tuple[int, str] | None:
     if follow is None:
         return None
     first = sentence[: follow.start()]
-    limit = _LIMIT.search(first)
+    limit = _time_limit(first)
     if limit is None:
         return None
     rest = follow.group("rest").strip()
@@ -84,7 +99,7 @@ def read_on_its_own(sentence: str) -> tuple[int, str] | None:
         if subject is None or not _agrees(pronoun.group(0).strip(), subject.group("subject")):
             return None
         rest = _PRONOUN.sub(_lower_first(subject.group("subject")) + " ", rest, count=1)
-    return follow.start("anaphor"), f"After {limit.group('limit')}, {rest}"
+    return follow.start("anaphor"), f"After {limit}, {rest}"
 
 
 def follow_on_windows(passages: tuple[Passage, ...] | list[Passage]) -> list[Window]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from faithkit.checkers.follow_on import follow_on_windows, read_on_its_own
 from faithkit.records import Passage
-from faithkit.text.follow_on import follow_on_windows, read_on_its_own
 
 BILLING = ("Team plans are billed monthly and can be cancelled at any time, but the current month is not refunded. "
            "Annual Enterprise contracts can be refunded in full within 14 days of signing; after that they are not "
@@ -54,3 +54,11 @@ def test_a_follow_on_window_shows_the_exact_slice_and_reads_the_whole_clause() -
 def test_a_follow_on_in_the_next_sentence_is_not_read() -> None:
     text = "Annual contracts can be refunded within 14 days. After that, they are not refundable."
     assert follow_on_windows([Passage("p", text)]) == []
+
+
+def test_the_limit_is_any_duration_the_numbers_stage_reads() -> None:
+    """The duration comes from the numbers stage's extractor: number words and "working days" count too."""
+    _, reads = read_on_its_own("Missing items can be reported within forty-eight hours of delivery; after that they "
+                               "are not refunded.")
+    assert reads == "After forty-eight hours of delivery, missing items are not refunded."
+    assert read_on_its_own("Prices are fixed within 10 GB of use; after that they rise.") is None  # not a duration
