@@ -72,7 +72,7 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
     known = tuple(p.text for p in passages)
     parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
     misaligned: dict[tuple[int, int], bool] = {}
-    read_as = _read_as(windows, sentence_words, speaks_of_after(claim))
+    read_as = _read_as(windows, sentence_words, speaks_of_after(claim)) if alignment else {}
     disagreeing = _disagrees_anywhere(parts, sentence_words, read_as, known, misaligned, rules) if alignment else None
     if disagreeing is not None:
         usable[:] = False
