@@ -25,7 +25,7 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).parent))
-from train import batches, collate, encode, load_rows, log, loss_fn, seed_everything  # noqa: E402
+from train import ID2LABEL, batches, collate, encode, load_rows, log, loss_fn, seed_everything  # noqa: E402
 
 
 def _loss(logits: torch.Tensor, b: dict[str, torch.Tensor], rows: list[dict]) -> torch.Tensor:
@@ -56,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--fresh-head", action="store_true",
+                    help="--init is a base encoder (run 9): give it a new 3-way head, as train.py does")
     args = ap.parse_args(argv)
     from transformers import AutoModelForSequenceClassification, AutoTokenizer, get_linear_schedule_with_warmup
 
@@ -73,7 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume and (last / "state.json").is_file():
         state = json.loads((last / "state.json").read_text())
         start_step, source = state["step"], last
-    model = AutoModelForSequenceClassification.from_pretrained(source, dtype=torch.float32)
+    head = {"num_labels": 3, "id2label": ID2LABEL, "label2id": {v: k for k, v in ID2LABEL.items()}} \
+        if args.fresh_head and source == args.init else {}
+    model = AutoModelForSequenceClassification.from_pretrained(source, dtype=torch.float32, **head)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     sched = get_linear_schedule_with_warmup(opt, int(0.05 * steps), steps)
     if start_step:
