@@ -3,6 +3,7 @@ borrow its polarity or its subject from a neighbouring sentence (real inference,
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from faithkit.checkers.nli import NLIChecker
@@ -58,3 +59,22 @@ def test_alignment_is_in_the_spec(checkers) -> None:
 def test_the_default_rules_take_sibling_names_but_not_any_name() -> None:
     default = NLIChecker(smoke_check=False)
     assert default.alignment and default.alignment_rules == ("polarity", "siblings", "scope", "units")
+
+
+def test_with_no_usable_window_the_evidence_is_the_window_the_model_liked_best(checkers, monkeypatch) -> None:
+    """When the rules remove every window without naming a sentence that disagrees, the claim is unsupported and
+    its evidence is the window the model scored highest, not whichever window happens to come first."""
+    import faithkit.checkers.nli as nli_module
+    from faithkit.checkers.window_veto import UsableWindows
+
+    monkeypatch.setattr(nli_module, "usable_windows",
+                        lambda claim, windows, *args, **kwargs: UsableWindows(np.zeros(len(windows), bool)))
+    claim = "Both fares include one checked bag."  # the passage's last sentence: not its first window
+    verdict = checkers[True].check([ClaimCheck(claim, TICKETS)])[0]
+    assert verdict.label == "not_supported" and verdict.score == 0.0
+    assert "checked bag" in verdict.evidence.text
+    windows = checkers[True].premise_windows(TICKETS)
+    probs = checkers[True].score_pairs([(w.premise, claim) for w in windows])
+    best = windows[int(np.argmax(probs[:, 0]))]
+    assert (verdict.evidence.start, verdict.evidence.end) == (best.start, best.end)
+    assert verdict.detail["vetoed_windows"] == len(windows)

@@ -218,7 +218,8 @@ class NLIChecker(CheckerBase):
         usable, disagreeing = usable_windows(rule_claim, windows, probs, self.window_veto, self.alignment,
                                              req.passages, self.alignment_rules)
         usable &= read
-        best = int(np.argmax(np.where(usable, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
+        liked = usable if usable.any() else read  # nothing usable: the read window the model liked best
+        best = int(np.argmax(np.where(liked, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
         window = windows[best]
         # no usable window: nothing can support the claim; its evidence is the sentence that disagrees with it
         # when a rule removed every window, else the window the model liked best
