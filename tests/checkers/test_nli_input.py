@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from faithkit.checkers.nli import NLIChecker
-from faithkit.checkers.nli_input import canonical, canonical_pairs
+from faithkit.checkers.nli_input import canonical, canonical_pairs, in_premise_wording
 from faithkit.records import ClaimCheck, Passage
 
 
@@ -83,7 +83,7 @@ def test_a_flipped_claim_stays_unsupported_with_canonical_input(checkers) -> Non
 
 
 def test_canonical_input_is_in_the_spec(checkers) -> None:
-    assert checkers[True].spec()["canonical_input"] == "canonical-v1"
+    assert checkers[True].spec()["canonical_input"] == "canonical-v2"
     assert checkers[False].spec()["canonical_input"] is False
 
 
@@ -109,3 +109,39 @@ def test_the_no_rewrite_shortcut_gives_the_full_rewrite_on_every_help_center_sen
     assert len(sentences) > 500
     assert [t for t in sentences if canonical(t) != every_rewrite(t)] == []
     assert sum(nli_input._ANY_REWRITE.search(t) is None for t in sentences) > len(sentences) / 2  # the shortcut
+
+
+@pytest.mark.parametrize(("claim", "premise", "expected"), [
+    ("Returns are accepted within 14 days.", "Returns are accepted within 2 weeks.",
+     "Returns are accepted within 2 weeks."),
+    ("Orders close half an hour before.", "Orders close 30 minutes before.", "Orders close 30 minutes before."),
+    ("Pro costs six dollars a month.", "Pro costs $6 per month.", "Pro costs $6 a month."),
+    ("It stores 1 TB.", "It stores 1000 GB of files.", "It stores 1000 GB."),
+])
+def test_a_claim_amount_is_read_in_the_premise_wording(claim: str, premise: str, expected: str) -> None:
+    assert in_premise_wording(claim, premise) == expected
+
+
+@pytest.mark.parametrize(("claim", "premise"), [
+    ("Returns are accepted within 15 days.", "Returns are accepted within 2 weeks."),    # another amount
+    ("Reviews take 90 hours.", "Reviews take 90 days."),                                 # a unit swap
+    ("Reviews take 48 hours.", "Reviews take 2 working days."),                          # working days are not 48 h
+    ("It includes 8 seats.", "It includes 8 users."),                                    # a count noun is a word
+    ("It lasts 3 months.", "It lasts 90 days."),                                         # months are not 30 days
+    ("Team costs €12 a month.", "Team costs $12 a month."),                              # another currency
+    ("Cancel with one week's notice.", "Book up to 7 days ahead."),                      # a possessive stays
+    ("Reviews take 2 days.", "Report within 48 hours. Reviews take 2 days."),            # the premise says it so
+])
+def test_a_different_or_qualified_amount_is_never_reworded(claim: str, premise: str) -> None:
+    assert in_premise_wording(claim, premise) == claim
+
+
+DELIVERY = (Passage("returns", "You can return unworn items within 2 weeks of delivery. Sale items are final."),)
+
+
+def test_an_amount_in_other_units_is_supported_and_a_different_one_is_not(checkers) -> None:
+    """The bundled model reads "within 14 days" against "within 2 weeks" as unrelated (0.02) without the rewrite."""
+    same, other = (f"You can return unworn items within {n} days of delivery." for n in (14, 15))
+    assert checkers[False].check([ClaimCheck(same, DELIVERY)])[0].label == "not_supported"
+    assert checkers[True].check([ClaimCheck(same, DELIVERY)])[0].label == "supported"
+    assert checkers[True].check([ClaimCheck(other, DELIVERY)])[0].label == "not_supported"
