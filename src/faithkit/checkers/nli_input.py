@@ -13,11 +13,12 @@ claim that copies its passage still meets it word for word. Only the model's inp
 rules and the numbers stage read the original texts, and the cache is keyed on what the model actually scored.
 
 One rewrite depends on the pair: a claim quantity that is the same amount as a quantity of the premise written
-another way ("within one day" against "within 24 hours", "14 days" against "2 weeks", "six dollars" against "$6";
-``numbers.same_amount``) is read in the premise's wording. The model scored such pairs as unrelated (0.04 and 0.02
-for the first two); the numbers stage already counts them as found in the passage. An amount that differs ("90
-hours" against "90 days", "2 days" against "24 hours") is never rewritten, so no unit or number fault can pass
-through it.
+another way ("14 days" against "2 weeks", "half an hour" against "30 minutes", "six dollars" against "$6";
+``numbers.same_amount``) is read in the premise's wording. The model scored "within 14 days of delivery" against
+"within 2 weeks of delivery" as unrelated (0.02), though the numbers stage already counts the amounts as found in
+the passage. An amount that differs ("90 hours" against "90 days", "2 days" against "24 hours") is never
+rewritten, so no unit or number fault can pass through it. Only what the numbers extractor reads as an amount is
+reworded: "one day" and "a day" are not amounts to it.
 """
 
 from __future__ import annotations
