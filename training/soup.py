@@ -49,7 +49,7 @@ def soup(parts: list[tuple[Path, float]], out: Path) -> None:
         if (first / name).is_file():
             shutil.copy(first / name, out / name)
     config = json.loads((out / "config.json").read_text())
-    config["torch_dtype"] = "float16"
+    config["dtype" if "dtype" in config else "torch_dtype"] = "float16"  # transformers 5 / 4 spelling
     config["faithkit_soup"] = [[str(p), w / total] for p, w in parts]
     (out / "config.json").write_text(json.dumps(config, indent=2) + "\n")
 

@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 
 from faithkit.checkers.numbers.extract import extract_quantities
-from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
+from faithkit.checkers.numbers.quantity import TIME_ADJECTIVES, Quantity, dimension, same_amount
 
 NLI_INPUT_VERSION = "canonical-v2"
 DEFAULT_CANONICAL_INPUT = True  # help-center dev: paraphrases kept 22 -> 27 of 43, no fault lost (MODEL_CARD.md)
@@ -99,8 +99,8 @@ def canonical_pairs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 _REWORDABLE_KINDS = ("number", "word")
 _NOT_REWORDED = (None, "count", "times")  # a count noun is a word of the claim ("8 seats" is not "8 users")
-# "2 working days" is not 48 hours, though the numbers stage counts both as 2 days
-_QUALIFIED = re.compile(r"\b(?:business|working|calendar|full|consecutive|additional|extra)\b", re.IGNORECASE)
+# "2 working days" is not 48 hours, though the extractor reads both as an amount of time (the qualifiers it skips)
+_QUALIFIED = re.compile(r"\b(?:" + "|".join(sorted(TIME_ADJECTIVES)) + r")\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=65536)

@@ -94,7 +94,7 @@ _TO_DAYS = {"second": 1 / 86400, "minute": 1 / 1440, "hour": 1 / 24, "day": 1.0,
 _TO_MONTHS = {"month": 1.0, "year": 12.0}
 _PERCENT_WORDS = {"percent", "pct", "percentage"}
 _MULTIPLIER_WORDS = {"times": "times", "x": "times", "fold": "times"}
-_TIME_ADJECTIVES = {"business", "working", "calendar", "full", "consecutive", "additional", "extra"}
+TIME_ADJECTIVES = {"business", "working", "calendar", "full", "consecutive", "additional", "extra"}
 
 def _plain(value: float) -> float | int:
     return int(value) if float(value).is_integer() and abs(value) < 1e15 else value

@@ -16,8 +16,8 @@ from faithkit.checkers.numbers.quantity import (
     _DATA_UNITS,
     _MULTIPLIER_WORDS,
     _PERCENT_WORDS,
-    _TIME_ADJECTIVES,
     _TIME_UNITS,
+    TIME_ADJECTIVES,
 )
 
 _STOP = {
@@ -153,7 +153,7 @@ def _unit_after(text: str, pos: int) -> _Unit:
         return _Unit(None, pos)
     first = words[0]
     low = first.group(0).lower()
-    if low in _TIME_ADJECTIVES and len(words) > 1 and words[1].group(0).lower() in _TIME_UNITS:
+    if low in TIME_ADJECTIVES and len(words) > 1 and words[1].group(0).lower() in _TIME_UNITS:
         first, low = words[1], words[1].group(0).lower()
     if first.group(0) in _CURRENCY_CODES or low in _CURRENCY_WORDS:
         return _Unit(_CURRENCY_WORDS.get(low, first.group(0)), first.end())
