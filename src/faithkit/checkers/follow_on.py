@@ -71,7 +71,7 @@ def _time_limit(clause: str) -> str | None:
     """"14 days of signing" when ``clause`` ends in "within 14 days of signing": a duration right after a limit cue,
     with at most a short "of / from / after ..." tail before the clause ends; else None."""
     for q in quantities(clause):
-        if dimension(q.unit) not in ("time_d", "time_m"):
+        if dimension(q.unit) not in ("time_d", "time_m", "time_w"):
             continue
         cue = _LIMIT_CUE.search(clause, max(0, q.start - 30), q.start)
         if cue is None or cue.end() != q.start:

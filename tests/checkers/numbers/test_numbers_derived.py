@@ -275,3 +275,15 @@ def test_a_count_stated_as_a_total_is_not_a_sum_of_passage_numbers() -> None:
     """"a total of 6 justices" with 2, 1 and 3 in the evidence is a count, not 2 + 1 + 3 (false_derivation.py)."""
     passages = ("Two justices were appointed in the 1990s.", "One was appointed in 2006 and three since 2009.")
     assert derived("There have been a total of 6 female justices.", passages) == []
+
+
+@pytest.mark.parametrize("claim, accepted", [
+    ("Reviews take 48 hours.", False),          # two working days can span a weekend: not 48 hours
+    ("Reviews take 2 days.", False),
+    ("Reviews take 2 business days.", True),
+    ("Reviews take two working days.", True),
+])
+def test_working_days_are_found_only_as_working_days(claim: str, accepted: bool) -> None:
+    report = analyse(claim, "Reviews take 2 working days.")
+    assert report.accepted is accepted
+    assert [n.status == "in_sources" for n in report.numbers] == [accepted]

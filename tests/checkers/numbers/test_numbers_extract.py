@@ -27,7 +27,7 @@ def values_units(text: str) -> list[tuple[float, str | None]]:
     ("Each user gets 50 GB, or 50GB, of storage.", [(50, "GB"), (50, "GB")]),
     ("Limits: 600 requests per minute.", [(600, "request")]),
     ("Logs are kept for 24 hours.", [(24, "hour")]),
-    ("Replies within 3 business days.", [(3, "day")]),
+    ("Replies within 3 business days.", [(3, "working day")]),  # not 3 calendar days
 ])
 def test_digits_currency_percent_units(text: str, expected: list[tuple[float, str | None]]) -> None:
     assert values_units(text) == expected
@@ -105,6 +105,10 @@ def test_rates_keep_their_denominator_and_do_not_match_other_rates() -> None:
     ("€6", "$6", False),
     ("8 users", "8-person", True),
     ("12", "€12", True),
+    ("48 hours", "2 working days", False),   # a working day is not a calendar day
+    ("2 days", "2 business days", False),
+    ("2 business days", "2 working days", True),
+    ("14 calendar days", "two weeks", True),  # "calendar" changes nothing
 ])
 def test_same_amount_compares_value_and_unit(a: str, b: str, same: bool) -> None:
     (qa,), (qb,) = extract_quantities(a), extract_quantities(b)

@@ -17,6 +17,9 @@ __all__ = [
     "dimension",
     "number_text",
     "same_amount",
+    "TIME_ADJECTIVES",
+    "WORKING_ADJECTIVES",
+    "WORKING_DAY",
 ]
 
 
@@ -95,6 +98,9 @@ _TO_MONTHS = {"month": 1.0, "year": 12.0}
 _PERCENT_WORDS = {"percent", "pct", "percentage"}
 _MULTIPLIER_WORDS = {"times": "times", "x": "times", "fold": "times"}
 TIME_ADJECTIVES = {"business", "working", "calendar", "full", "consecutive", "additional", "extra"}
+# "2 working days" is not 48 hours nor "2 days": a unit of its own, the same amount only as other working days
+WORKING_ADJECTIVES = {"business", "working"}
+WORKING_DAY = "working day"
 
 def _plain(value: float) -> float | int:
     return int(value) if float(value).is_integer() and abs(value) < 1e15 else value
@@ -114,7 +120,7 @@ def number_text(value: float, decimals: int | None = None) -> str:
 
 def dimension(unit: str | None) -> str | None:
     """The comparable dimension of a unit: ``currency:EUR``, ``data``, ``time_d`` (seconds..weeks),
-    ``time_m`` (months, years), ``%``, ``times``, ``count`` (any count noun), or None (bare number)."""
+    ``time_m`` (months, years), ``time_w`` (working or business days), ``%``, ``times``, ``count`` (any count noun), or None (bare number)."""
     if unit is None:
         return None
     if unit in _CURRENCY_CODES:
@@ -127,6 +133,8 @@ def dimension(unit: str | None) -> str | None:
         return "time_m"
     if unit in ("%", "times"):
         return unit
+    if unit == WORKING_DAY:
+        return "time_w"
     return "count"
 
 

@@ -18,6 +18,8 @@ from faithkit.checkers.numbers.quantity import (
     _PERCENT_WORDS,
     _TIME_UNITS,
     TIME_ADJECTIVES,
+    WORKING_ADJECTIVES,
+    WORKING_DAY,
 )
 
 _STOP = {
@@ -154,6 +156,8 @@ def _unit_after(text: str, pos: int) -> _Unit:
     first = words[0]
     low = first.group(0).lower()
     if low in TIME_ADJECTIVES and len(words) > 1 and words[1].group(0).lower() in _TIME_UNITS:
+        if low in WORKING_ADJECTIVES and _TIME_UNITS[words[1].group(0).lower()] == "day":
+            return _Unit(WORKING_DAY, words[1].end(), noun_start=first.start(), noun_end=words[1].end())
         first, low = words[1], words[1].group(0).lower()
     if first.group(0) in _CURRENCY_CODES or low in _CURRENCY_WORDS:
         return _Unit(_CURRENCY_WORDS.get(low, first.group(0)), first.end())
