@@ -120,7 +120,8 @@ def number_text(value: float, decimals: int | None = None) -> str:
 
 def dimension(unit: str | None) -> str | None:
     """The comparable dimension of a unit: ``currency:EUR``, ``data``, ``time_d`` (seconds..weeks),
-    ``time_m`` (months, years), ``time_w`` (working or business days), ``%``, ``times``, ``count`` (any count noun), or None (bare number)."""
+    ``time_m`` (months, years), ``time_w`` (working or business days), ``%``, ``times``, ``count`` (any count
+    noun), or None (bare number)."""
     if unit is None:
         return None
     if unit in _CURRENCY_CODES:
