@@ -23,7 +23,13 @@ from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.claim_subject import with_subject
 from faithkit.checkers.follow_on import follow_on_windows
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
-from faithkit.checkers.nli_options import DEFAULT_FOLLOW_ON, DEFAULT_NLI_THRESHOLD, DEFAULT_WINDOW_VETO, NLIOptions
+from faithkit.checkers.nli_options import (
+    DEFAULT_FOLLOW_ON,
+    DEFAULT_NLI_THRESHOLD,
+    DEFAULT_SECOND_THRESHOLD,
+    DEFAULT_WINDOW_VETO,
+    NLIOptions,
+)
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
     SMOKE_ENTAILED,
@@ -33,6 +39,7 @@ from faithkit.checkers.pairs import (
     PairScores,
     weights_hash,
 )
+from faithkit.checkers.second_opinion import candidates_of, second_opinion_verdict
 from faithkit.checkers.window_prune import related_windows
 from faithkit.checkers.window_veto import content_words, usable_windows
 from faithkit.errors import ModelLoadError
@@ -64,7 +71,8 @@ class NLIChecker(CheckerBase):
                  window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
                  alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
                  backend: str = "torch", canonical_input: bool = DEFAULT_CANONICAL_INPUT,
-                 prune_windows: float | None = None, follow_on: bool = DEFAULT_FOLLOW_ON):
+                 prune_windows: float | None = None, follow_on: bool = DEFAULT_FOLLOW_ON,
+                 second_opinion: str | Path | None = None, second_threshold: float = DEFAULT_SECOND_THRESHOLD):
         given_model = model
         if model is None:
             model = bundled_model_path()
@@ -90,12 +98,20 @@ class NLIChecker(CheckerBase):
                                   max_length=max_length, batch_size=batch_size, device=device, alignment=alignment,
                                   alignment_rules=alignment_rules, backend=backend,
                                   canonical_input=canonical_input, prune_windows=prune_windows,
-                                  follow_on=follow_on)
+                                  follow_on=follow_on, second_opinion=second_opinion,
+                                  second_threshold=second_threshold)
         self.prune_windows = self.options.prune_windows
         self.follow_on = self.options.follow_on
         self.canonical_input = self.options.canonical_input
         self.alignment_rules = parse_rules(self.options.alignment_rules)
         self.backend = self.options.backend
+        self.second = None if second_opinion is None else NLIChecker(
+            model=second_opinion, threshold=second_threshold, cache=cache,
+            **{k: v for k, v in self.options.model_dump().items()
+               if k not in ("model", "revision", "threshold", "second_opinion", "second_threshold")})
+        if self.second is not None:
+            self.counters.update(second_opinion_candidates=0, second_opinion_supported=0,
+                                 second_opinion_pairs_scored=0)
         self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters,
                                          kind="nli-v1" if self.backend == "torch" else f"nli-v1+{self.backend}",
                                          describe=lambda: self.described)
@@ -133,6 +149,8 @@ class NLIChecker(CheckerBase):
         cache miss (an unchanged rerun never loads them, nor imports torch)."""
         lazy = self.cache is not None and getattr(self.cache, "mode", None) == "use"
         _ = self.described if lazy else self.scorer
+        if self.second is not None:
+            self.second.load()
         return self
 
     def spec(self) -> dict[str, Any]:
@@ -157,6 +175,8 @@ class NLIChecker(CheckerBase):
             **({"canonical_input": NLI_INPUT_VERSION} if self.canonical_input else {"canonical_input": False}),
             **({"prune_windows": self.prune_windows} if self.prune_windows is not None else {}),
             "follow_on": self.follow_on,
+            **({"second_opinion": {"model": str(self.second.model_source), "weights": self.second.described.identity,
+                                   "threshold": self.second.threshold}} if self.second is not None else {}),
             **self.rebuild_entry(),
         }
 
@@ -182,8 +202,25 @@ class NLIChecker(CheckerBase):
         self.counters["nli_pairs_pruned"] += sum(int((~mask).sum()) for mask in read)
         self.counters["nli_pairs_unique"] += len(unique)
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
-        return [self._verdict(req, windows_of[req.passages], unique, scores, mask)
-                for req, mask in zip(requests, read)]
+        verdicts = [self._verdict(req, windows_of[req.passages], unique, scores, mask)
+                    for req, mask in zip(requests, read)]
+        return verdicts if self.second is None else self._with_second_opinion(self.second, requests, verdicts)
+
+    def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
+                             verdicts: list[Verdict]) -> list[Verdict]:
+        """Ask the second model about the claims the first found nothing on (``checkers.second_opinion``)."""
+        asked = candidates_of(requests, verdicts)
+        if not asked:
+            return verdicts
+        scored_before = second.counters["nli_pairs_scored"]
+        answers = second.check([requests[i] for i in asked])
+        out = list(verdicts)
+        for i, answer in zip(asked, answers):
+            out[i] = second_opinion_verdict(verdicts[i], answer)
+        self.counters["second_opinion_candidates"] += len(asked)
+        self.counters["second_opinion_supported"] += sum(out[i] is not verdicts[i] for i in asked)
+        self.counters["second_opinion_pairs_scored"] += second.counters["nli_pairs_scored"] - scored_before
+        return out
 
     def premise_windows(self, passages: tuple[Passage, ...]) -> list[Window]:
         """The sentence windows of the passages, and with ``follow_on`` each follow-on clause read on its own

@@ -1,0 +1,79 @@
+"""The second opinion (checkers/second_opinion.py): a second model may only turn "nothing found" into supported.
+
+The plumbing runs with the bundled model as its own second opinion at a low threshold, so that what it may
+overturn is visible: a claim the first model neither supports nor contradicts is supported, while a contradicted
+claim and a claim a rule refutes keep their verdicts whatever the second model says.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.nli import NLIChecker, bundled_model_path
+from faithkit.checkers.nli_options import NLIOptions
+from faithkit.checkers.second_opinion import is_candidate, second_opinion_verdict
+from faithkit.records import ClaimCheck, Evidence, Passage, Verdict
+
+BILLING = Passage("billing", "Team plans are billed monthly and can be cancelled at any time, but the current month "
+                             "is not refunded. Annual Enterprise contracts can be refunded in full within 14 days of "
+                             "signing; after that they are not refundable.")
+PLANS = Passage("plans", "The Team plan costs €12 per user per month and includes up to 10 users. Single sign-on "
+                         "(SSO) is available only on the Enterprise plan.")
+PARAPHRASE = "You can stop your Team subscription whenever you like, but you will not get this month's payment back."
+FLIPPED = "You can cancel your Team plan at any time, and the current month is refunded."
+SWAPPED = "SSO is available on the Team plan."
+
+
+def request(claim: str, *passages: Passage) -> ClaimCheck:
+    return ClaimCheck(claim=claim, passages=passages or (BILLING, PLANS))
+
+
+@pytest.fixture(scope="module")
+def checkers() -> tuple[NLIChecker, NLIChecker]:
+    first = NLIChecker()
+    lenient = NLIChecker(second_opinion=bundled_model_path(), second_threshold=0.01)
+    return first, lenient
+
+
+def test_a_claim_nothing_was_found_on_is_asked_again(checkers) -> None:
+    first, lenient = checkers
+    alone, = first.check([request(PARAPHRASE)])
+    assert alone.label == "not_supported" and alone.label3 == "not_found" and alone.score < first.threshold
+    asked, = lenient.check([request(PARAPHRASE)])
+    assert asked.label == "supported"
+    assert asked.detail["second_opinion"] is True
+    assert asked.detail["first_opinion"]["score"] == pytest.approx(alone.score)
+    assert lenient.counters["second_opinion_candidates"] == 1
+    assert lenient.counters["second_opinion_supported"] == 1
+
+
+def test_contradicted_and_rule_refuted_claims_are_never_asked(checkers) -> None:
+    first, lenient = checkers
+    before = lenient.counters["second_opinion_candidates"]
+    verdicts = lenient.check([request(FLIPPED), request(SWAPPED)])
+    assert [v.label for v in verdicts] == ["not_supported", "not_supported"]
+    assert [v.label for v in first.check([request(FLIPPED), request(SWAPPED)])] == ["not_supported"] * 2
+    assert not any(v.detail.get("second_opinion") for v in verdicts)
+    assert lenient.counters["second_opinion_candidates"] == before
+
+
+def test_the_spec_names_the_second_model_and_its_threshold(checkers) -> None:
+    _, lenient = checkers
+    spec = lenient.spec()["second_opinion"]
+    assert spec["threshold"] == 0.01 and spec["weights"].startswith("sha256:")
+    assert NLIOptions(second_opinion="off").second_opinion is None
+
+
+def test_only_a_supporting_second_verdict_replaces_the_first() -> None:
+    evidence = Evidence("billing", "Team plans ...", 0, 10)
+    first = Verdict("not_supported", "nli", score=0.2, evidence=evidence, label3="not_found")
+    assert is_candidate(first)
+    assert not is_candidate(Verdict("not_supported", "nli", score=0.2, label3="contradicted"))
+    assert not is_candidate(Verdict("not_supported", "nli", score=0.0, label3="not_found",
+                                    detail={"disagreeing_sentence": True}))
+    no = Verdict("not_supported", "nli", score=0.5, label3="not_found")
+    assert second_opinion_verdict(first, no) is first
+    yes = Verdict("supported", "nli", score=0.95, evidence=evidence, label3="supported")
+    merged = second_opinion_verdict(first, yes)
+    assert merged.label == "supported" and merged.score == 0.95
+    assert merged.detail["first_opinion"] == {"score": 0.2, "label3": "not_found", "evidence": "Team plans ..."}
