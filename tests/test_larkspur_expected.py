@@ -59,8 +59,10 @@ def test_the_default_checker_agrees_with_the_careful_reader(outcomes) -> None:
     reader = careful_reader()
     scored = [k for k, v in reader.items() if v != "refusal"]
     agree = [k for k in scored if outcomes[k] == reader[k]]
-    # issue 11 asks for at least 7 of the 8 scored answers; see the model card for the ones still missed
-    assert len(agree) >= 6, {k: (reader[k], outcomes[k]) for k in scored}
+    # issue 11 asks for at least 7 of the 8 scored answers: cancel-casual is kept by the second opinion since
+    # session 10; cancel-C ("stop your subscription ... not get this month's payment back") is still flagged
+    assert len(agree) >= 7, {k: (reader[k], outcomes[k]) for k in scored}
+    assert outcomes["cancel-casual"] == "faithful"
 
 
 def test_team_8_is_flagged_on_both_of_its_wrong_sentences(results) -> None:

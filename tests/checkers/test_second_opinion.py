@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.nli import NLIChecker, bundled_model_path
+from faithkit.checkers.nli import NLIChecker, bundled_model_path, bundled_second_opinion_path
 from faithkit.checkers.nli_options import NLIOptions
 from faithkit.checkers.second_opinion import is_candidate, second_opinion_verdict
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict
@@ -30,7 +30,7 @@ def request(claim: str, *passages: Passage) -> ClaimCheck:
 
 @pytest.fixture(scope="module")
 def checkers() -> tuple[NLIChecker, NLIChecker]:
-    first = NLIChecker()
+    first = NLIChecker(second_opinion=None)
     lenient = NLIChecker(second_opinion=bundled_model_path(), second_threshold=0.01)
     return first, lenient
 
@@ -77,3 +77,12 @@ def test_only_a_supporting_second_verdict_replaces_the_first() -> None:
     merged = second_opinion_verdict(first, yes)
     assert merged.label == "supported" and merged.score == 0.95
     assert merged.detail["first_opinion"] == {"score": 0.2, "label3": "not_found", "evidence": "Team plans ..."}
+
+
+def test_the_bundled_model_gets_the_bundled_second_opinion_and_a_chosen_model_none(tiny_nli) -> None:
+    default = NLIChecker()
+    assert default.second is not None and default.second.model_source == bundled_second_opinion_path()
+    assert default.second.threshold == NLIOptions().second_threshold and default.second.second is None
+    assert default.children() == (default.second,)
+    assert NLIChecker(model=tiny_nli, smoke_check=False).second is None
+    assert NLIChecker(second_opinion="off").second is None

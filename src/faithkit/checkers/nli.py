@@ -28,6 +28,7 @@ from faithkit.checkers.nli_options import (
     DEFAULT_NLI_THRESHOLD,
     DEFAULT_SECOND_THRESHOLD,
     DEFAULT_WINDOW_VETO,
+    SECOND_OPINION_AUTO,
     NLIOptions,
 )
 from faithkit.checkers.pairs import (
@@ -47,15 +48,31 @@ from faithkit.guards import check_threshold
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
-__all__ = ["BUNDLED_MODEL_NAME", "NLIChecker", "PairScorer", "PairScores", "SMOKE_CONTRADICTED", "SMOKE_ENTAILED",
-           "SMOKE_PREMISE", "bundled_model_path", "content_words", "passages_of", "weights_hash"]
+__all__ = ["BUNDLED_MODEL_NAME", "BUNDLED_SECOND_OPINION_NAME", "NLIChecker", "PairScorer", "PairScores",
+           "SMOKE_CONTRADICTED", "SMOKE_ENTAILED", "SMOKE_PREMISE", "bundled_model_path", "bundled_second_opinion_path",
+           "content_words", "passages_of", "weights_hash"]
 
 BUNDLED_MODEL_NAME = "faithkit-nli-minilm"
+BUNDLED_SECOND_OPINION_NAME = "faithkit-nli-minilm-second-opinion"
 
 
 def bundled_model_path() -> Path:
     """The folder of the NLI model shipped inside the package (trained by training/, see its MODEL_CARD.md)."""
     return Path(__file__).resolve().parent.parent / "models" / BUNDLED_MODEL_NAME
+
+
+def bundled_second_opinion_path() -> Path:
+    """The folder of the lenient model shipped as the bundled model's second opinion (``checkers.second_opinion``;
+    training run 11, see the bundled model's MODEL_CARD.md)."""
+    return Path(__file__).resolve().parent.parent / "models" / BUNDLED_SECOND_OPINION_NAME
+
+
+def second_opinion_source(second_opinion: str | Path | None, given_model: str | Path | None) -> str | Path | None:
+    """What ``second_opinion`` names: ``auto`` is the bundled second opinion for the bundled model only (a model
+    the user chose is not second-guessed by ours)."""
+    if second_opinion == SECOND_OPINION_AUTO:
+        return bundled_second_opinion_path() if given_model is None else None
+    return second_opinion
 
 
 class NLIChecker(CheckerBase):
@@ -72,7 +89,8 @@ class NLIChecker(CheckerBase):
                  alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
                  backend: str = "torch", canonical_input: bool = DEFAULT_CANONICAL_INPUT,
                  prune_windows: float | None = None, follow_on: bool = DEFAULT_FOLLOW_ON,
-                 second_opinion: str | Path | None = None, second_threshold: float = DEFAULT_SECOND_THRESHOLD):
+                 second_opinion: str | Path | None = SECOND_OPINION_AUTO,
+                 second_threshold: float = DEFAULT_SECOND_THRESHOLD):
         given_model = model
         if model is None:
             model = bundled_model_path()
@@ -105,8 +123,9 @@ class NLIChecker(CheckerBase):
         self.canonical_input = self.options.canonical_input
         self.alignment_rules = parse_rules(self.options.alignment_rules)
         self.backend = self.options.backend
-        self.second = None if second_opinion is None else NLIChecker(
-            model=second_opinion, threshold=second_threshold, cache=cache,
+        second_model = second_opinion_source(self.options.second_opinion, given_model)
+        self.second = None if second_model is None else NLIChecker(
+            model=second_model, threshold=second_threshold, cache=cache, second_opinion=None,
             **{k: v for k, v in self.options.model_dump().items()
                if k not in ("model", "revision", "threshold", "second_opinion", "second_threshold")})
         if self.second is not None:
@@ -120,6 +139,11 @@ class NLIChecker(CheckerBase):
     def from_options(cls, options: NLIOptions, cache: Any = None) -> NLIChecker:
         """The checker the registry builds for ``nli`` (``cache``: a ContentCache for scores, or None)."""
         return cls(cache=cache, **options.model_dump())
+
+    def children(self) -> tuple[Any, ...]:
+        """The second opinion, so that loading, warnings, the Ray engine and the summary's counters reach it (its
+        ``nli_*`` counters add to the first model's: they count the work of both)."""
+        return () if self.second is None else (self.second,)
 
     @cached_property
     def scorer(self) -> PairScorer:
@@ -149,9 +173,7 @@ class NLIChecker(CheckerBase):
         cache miss (an unchanged rerun never loads them, nor imports torch)."""
         lazy = self.cache is not None and getattr(self.cache, "mode", None) == "use"
         _ = self.described if lazy else self.scorer
-        if self.second is not None:
-            self.second.load()
-        return self
+        return super().load()  # the second opinion, the same way
 
     def spec(self) -> dict[str, Any]:
         scorer = self.described

@@ -19,9 +19,12 @@ from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
 DEFAULT_NLI_THRESHOLD = 0.45  # session 5, help-center dev + WiCE dev (MODEL_CARD.md); the head is folded at 0.5
 DEFAULT_FOLLOW_ON = True  # measured on the help-center dev suite, WiCE dev and Move 6 (MODEL_CARD.md, session 8)
 DEFAULT_SECOND_THRESHOLD = 0.9  # session 10, help-center dev (training/results/run11_outcome.md)
+# the bundled second-opinion model when the first model is the bundled one, none for a model the user names
+SECOND_OPINION_AUTO = "auto"
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
-__all__ = ["DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_WINDOW_VETO", "NLIOptions"]
+__all__ = ["DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_WINDOW_VETO", "NLIOptions",
+           "SECOND_OPINION_AUTO"]
 
 
 def _off_is_none(value: Any) -> Any:
@@ -45,9 +48,10 @@ class NLIOptions(CheckerOptions):
     that share fewer than s times the claim's content words the best window shares, or none (``checkers.window_prune``:
     fewer forward passes; the verdict flips it causes are measured in the model card); follow_on: a clause such
     as "...; after that they are not refundable" is also a premise of its own, read with its antecedents put back
-    (``checkers.follow_on``); second_opinion: None, or the folder of a second model consulted only for claims the
-    first model neither supports nor contradicts and no rule refutes, supporting them at ``second_threshold``
-    (``checkers.second_opinion``)."""
+    (``checkers.follow_on``); second_opinion: the folder of a second model consulted only for claims the first
+    model neither supports nor contradicts and no rule refutes, supporting them at ``second_threshold``
+    (``checkers.second_opinion``); ``auto`` (default): the bundled second-opinion model when ``model`` is the
+    bundled one, none for any other model; None (``off``): none."""
 
     model: str | None = None
     revision: str | None = None
@@ -66,7 +70,7 @@ class NLIOptions(CheckerOptions):
     canonical_input: bool = DEFAULT_CANONICAL_INPUT
     prune_windows: float | None = Field(None, ge=0.0, le=1.0)
     follow_on: bool = DEFAULT_FOLLOW_ON
-    second_opinion: str | None = None
+    second_opinion: str | None = SECOND_OPINION_AUTO
     second_threshold: float = Field(DEFAULT_SECOND_THRESHOLD, ge=0.0, le=1.0)
 
     @field_validator("alignment_rules", mode="before")
