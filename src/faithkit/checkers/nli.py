@@ -54,6 +54,10 @@ __all__ = ["BUNDLED_MODEL_NAME", "BUNDLED_SECOND_OPINION_NAME", "NLIChecker", "P
 
 BUNDLED_MODEL_NAME = "faithkit-nli-minilm"
 BUNDLED_SECOND_OPINION_NAME = "faithkit-nli-minilm-second-opinion"
+# the second opinion reads only the windows that share at least half the claim's content words the best window
+# shares (``checkers.window_prune``): a window about something else does not entail at 0.9, and on WiCE-like
+# claims the second model would otherwise read nearly as many pairs as the first (MODEL_CARD.md, session 10)
+SECOND_OPINION_PRUNE = 0.5
 
 
 def bundled_model_path() -> Path:
@@ -126,8 +130,9 @@ class NLIChecker(CheckerBase):
         second_model = second_opinion_source(self.options.second_opinion, given_model)
         self.second = None if second_model is None else NLIChecker(
             model=second_model, threshold=second_threshold, cache=cache, second_opinion=None,
+            prune_windows=SECOND_OPINION_PRUNE if self.prune_windows is None else self.prune_windows,
             **{k: v for k, v in self.options.model_dump().items()
-               if k not in ("model", "revision", "threshold", "second_opinion", "second_threshold")})
+               if k not in ("model", "revision", "threshold", "second_opinion", "second_threshold", "prune_windows")})
         if self.second is not None:
             self.counters.update(second_opinion_candidates=0, second_opinion_supported=0,
                                  second_opinion_pairs_scored=0)

@@ -64,10 +64,15 @@ class _ScorerActor:
 class RayPairScorer:
     """A ``PairScorer`` look-alike whose ``score`` runs on a Ray actor pool (started on first use)."""
 
-    def __init__(self, checker: Any, actors: int = 2, address: str | None = None, threads: int = 1):
+    def __init__(self, checker: Any, actors: int = 2, address: str | None = None, threads: int = 1,
+                 pools: int = 1):
         if actors < 1:
             raise ValueError("the Ray engine needs at least one actor")
         self.checker, self.actors, self.address, self.threads = checker, actors, address, threads
+        # the NLI checker and its second opinion each hold a pool, used one after the other: each actor asks for
+        # 1/pools of a CPU, so that both pools fit where one did (with a whole CPU each, the second pool's actors
+        # never start on a cluster sized for one, and the run waits forever)
+        self.cpus_per_actor = 1.0 / pools
         self.pool: Any = None
         self._described: dict[str, Any] | None = None
 
@@ -85,7 +90,7 @@ class RayPairScorer:
                 ignore_reinit_error=True,
                 runtime_env={"env_vars": {"PYTHONPATH": os.environ.get("PYTHONPATH", "")}} if local else None,
             )
-        actor_class = ray.remote(num_cpus=1)(_ScorerActor)
+        actor_class = ray.remote(num_cpus=self.cpus_per_actor)(_ScorerActor)
         checker = self.checker
         handles = [
             actor_class.remote(checker.backend, str(checker.model_source), dict(checker._options), self.threads)
@@ -129,11 +134,11 @@ class RayPairScorer:
 def attach_ray(checker: Any, actors: int = 2, address: str | None = None, threads: int = 1) -> int:
     """Route every pair-scoring checker in ``checker``'s tree (the NLI checker, a cascade's NLI stage) through
     a Ray actor pool; returns how many were routed. Call before ``load``: the driver then loads no model."""
-    routed = 0
-    for component in walk(checker):
-        if hasattr(component, "scoring") and hasattr(component, "model_source") and hasattr(component, "backend"):
-            component.__dict__["scorer"] = RayPairScorer(component, actors, address, threads)
-            routed += 1
+    scoring = [c for c in walk(checker)
+               if hasattr(c, "scoring") and hasattr(c, "model_source") and hasattr(c, "backend")]
+    for component in scoring:
+        component.__dict__["scorer"] = RayPairScorer(component, actors, address, threads, pools=len(scoring))
+    routed = len(scoring)
     if not routed:
         from faithkit.errors import UsageError
 
