@@ -10,7 +10,7 @@ import pytest
 from faithkit.checkers.registry import rebuild, rebuild_spec
 from faithkit.cli import main
 from faithkit.errors import UsageError
-from faithkit.rescore import rescore
+from faithkit.rescore import SECOND_OPINION_NOT_ASKED, rescore
 
 LOG = Path(__file__).resolve().parents[1] / "examples" / "larkspur" / "interactions.jsonl"
 
@@ -62,7 +62,14 @@ def test_another_threshold_gives_what_a_rerun_gives(runs):
     rescored_manifest, rescored = _read(out)
     rerun_manifest, rerun_records = _read(rerun)
     _, before = _read(base)
-    assert _labels(rescored) == _labels(rerun_records)
+    not_asked = rescored_manifest["rescored"]["not_redecided"].get(SECOND_OPINION_NOT_ASKED, 0)
+    differing = [(a, b) for a, b in zip(_labels(rescored), _labels(rerun_records)) if a != b]
+    # a higher threshold makes claims the first model supported candidates for the second opinion, which a
+    # rescore cannot ask: each such claim is counted, and they are the only ones that may differ from a rerun
+    assert len(differing) <= not_asked and all(a[2] == "not_supported" for a, _ in differing)
+    assert (not_asked > 0) == (threshold > 0.5)
+    if differing:
+        return
     assert [r["faithfulness"] for r in rescored] == [r["faithfulness"] for r in rerun_records]
     changed = sum(a != b for a, b in zip(_labels(before), _labels(rescored)))
     assert changed > 0 and rescored_manifest["rescored"]["claims_changed"] == changed
@@ -110,3 +117,14 @@ def test_a_rescored_folder_gets_its_own_report(base_run, tmp_path):
     assert main(["rescore", str(base), "--threshold", "0.97", "--out", str(tmp_path / "bare"), "--quiet",
                  "--no-report"]) == 0
     assert not (tmp_path / "bare" / "report.html").exists()
+
+
+def test_without_a_second_opinion_a_higher_threshold_is_exactly_a_rerun(tmp_path):
+    base = _check(tmp_path, "plain", "--checker", "nli:second_opinion=off")
+    rerun = _check(tmp_path, "plain-0.97", "--checker", "nli:second_opinion=off,threshold=0.97")
+    out = tmp_path / "plain-rescored"
+    assert main(["rescore", str(base), "--threshold", "0.97", "--out", str(out), "--quiet"]) == 0
+    rescored_manifest, rescored = _read(out)
+    assert _labels(rescored) == _labels(_read(rerun)[1])
+    assert rescored_manifest["rescored"]["claims_changed"] > 0
+    assert SECOND_OPINION_NOT_ASKED not in rescored_manifest["rescored"]["not_redecided"]

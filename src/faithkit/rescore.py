@@ -11,7 +11,10 @@ wherever the stored record has the information:
   the missing-number rule), and claims the missing-number rule would flag once supported;
 * not re-decidable, and said so in ``rescored.not_redecided``: a claim left not supported that has a
   derived number might be rescued by the arithmetic rule at the new threshold (its reduced claim was not
-  scored at it), and the reference-recall half of ``correctness`` (its verdicts are not stored). ``label3`` of a
+  scored at it), the reference-recall half of ``correctness`` (its verdicts are not stored), and, in a run with
+  a second opinion (``checkers.second_opinion``), a claim the first model supported that falls below a higher
+  threshold: a rerun would ask the second model about it. A claim the second opinion supported is kept: a rerun
+  supports it at any threshold (the first model does, or it is asked again and gives the same answer). ``label3`` of a
   flipped claim is read from its best window only (a rerun reads every window of that passage).
 
 The rescored manifest records the checker spec rebuilt with the new threshold (``checkers.registry``), so
@@ -31,6 +34,9 @@ from faithkit.records import NOT_SUPPORTED, SUPPORTED, AnswerResult, Verdict
 from faithkit.scoring import RunSummary, answer_faithfulness
 from faithkit.sweep import ScoredClaim
 
+SECOND_OPINION_KEPT = "decided by the second opinion (at its own threshold)"
+SECOND_OPINION_NOT_ASKED = ("supported at the run's threshold, not at the new one: a rerun would ask the second "
+                            "opinion about it (not stored)")
 _KEPT_REASON = {"error": "error verdict", "numbers": "decided by the missing-number rule",
                 "judge": "decided by the judge's label"}
 
@@ -66,8 +72,10 @@ def _has_derived_number(claim: dict[str, Any]) -> bool:
 
 
 class _Redecider:
-    def __init__(self, threshold: float, before: Any, numbers_rule: bool, arithmetic: bool):
+    def __init__(self, threshold: float, before: Any, numbers_rule: bool, arithmetic: bool,
+                 second_opinion: bool = False):
         self.threshold, self.numbers_rule, self.arithmetic = threshold, numbers_rule, arithmetic
+        self.second_opinion = second_opinion
         self.moved = before != threshold
         self.redecided = self.changed = 0
         self.kept: Counter[str] = Counter()
@@ -78,6 +86,9 @@ class _Redecider:
         if isinstance(claim.get("reference"), dict):
             out["reference"] = self.claim(claim["reference"])
         verdict = _verdict(claim)
+        if (verdict.detail or {}).get("second_opinion"):
+            self.kept[SECOND_OPINION_KEPT] += 1  # a rerun at any threshold supports it again (module docstring)
+            return out
         scored = ScoredClaim(None, verdict, self.numbers_rule)  # type: ignore[arg-type]  # no row: no case
         if not scored.sweepable:
             self.kept[_kept_reason(verdict, self.numbers_rule)] += 1
@@ -89,6 +100,8 @@ class _Redecider:
                                "at the new threshold (its reduced claim needs the model)"] += 1
         if supported == (verdict.label == SUPPORTED):
             return out
+        if not supported and self.second_opinion:
+            self.not_redecided[SECOND_OPINION_NOT_ASKED] += 1
         self.changed += 1
         if verdict.stage == "arithmetic":  # the rescue no longer holds: the verdict before it comes back
             inner = dict((verdict.detail or {}).get("inner") or {})
@@ -142,7 +155,7 @@ def rescore(manifest: dict[str, Any], records: list[dict[str, Any]], threshold: 
     new_checker = new_threshold_spec(checker, threshold)
     stage = checker.get("numbers") if isinstance(checker.get("numbers"), dict) else {}
     redecider = _Redecider(threshold, checker.get("threshold"), bool(stage.get("missing_numbers")),
-                           bool(stage.get("arithmetic")))
+                           bool(stage.get("arithmetic")), bool(checker.get("second_opinion")))
     out = [redecider.record(r) for r in records]
     summary = RunSummary()
     for record in out:
