@@ -203,7 +203,8 @@ class NLIChecker(CheckerBase):
             **({"prune_windows": self.prune_windows} if self.prune_windows is not None else {}),
             "follow_on": self.follow_on,
             **({"second_opinion": {"model": str(self.second.model_source), "weights": self.second.described.identity,
-                                   "threshold": self.second.threshold}} if self.second is not None else {}),
+                                   "threshold": self.second.threshold, "prune_windows": self.second.prune_windows}}
+               if self.second is not None else {}),
             **self.rebuild_entry(),
         }
 
@@ -236,7 +237,7 @@ class NLIChecker(CheckerBase):
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
                              verdicts: list[Verdict]) -> list[Verdict]:
         """Ask the second model about the claims the first found nothing on (``checkers.second_opinion``)."""
-        asked = candidates_of(requests, verdicts)
+        asked = candidates_of(verdicts)
         if not asked:
             return verdicts
         scored_before = second.counters["nli_pairs_scored"]

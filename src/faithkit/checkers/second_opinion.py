@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from faithkit.records import SUPPORTED, ClaimCheck, Verdict
+from faithkit.records import SUPPORTED, Verdict
 
 __all__ = ["candidates_of", "is_candidate", "second_opinion_verdict"]
 
@@ -42,6 +42,6 @@ def second_opinion_verdict(first: Verdict, second: Verdict) -> Verdict:
         "evidence": first.evidence.text if first.evidence is not None else None}})
 
 
-def candidates_of(requests: Sequence[ClaimCheck], verdicts: Sequence[Verdict]) -> list[int]:
-    """Positions of the requests whose first verdict is a candidate."""
+def candidates_of(verdicts: Sequence[Verdict]) -> list[int]:
+    """Positions of the first verdicts that are candidates."""
     return [i for i, verdict in enumerate(verdicts) if is_candidate(verdict)]
