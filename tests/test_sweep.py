@@ -112,6 +112,43 @@ def test_numbers_rule_is_read_from_the_checker_spec() -> None:
     assert not numbers_rule_of(ScriptedChecker())
 
 
+def test_a_second_opinion_claim_is_supported_at_every_threshold_and_first_supported_ones_are_counted() -> None:
+    rescued = Verdict("supported", "nli", score=0.93, detail={"second_opinion": True,
+                                                              "first_opinion": {"score": 0.2}})
+    items = [
+        ScoredClaim(ClaimRow("s", "rescued", (), "supported", "paraphrase"), rescued, second_opinion=True),
+        ScoredClaim(ClaimRow("p", "first", (), "supported", "copy"), Verdict("supported", "nli", score=0.7),
+                    second_opinion=True),
+        ScoredClaim(ClaimRow("f", "fault", (), "not_supported", "negation"), Verdict("not_supported", "nli",
+                                                                                    score=0.3),
+                    second_opinion=True),
+    ]
+    result = sweep("nli", {}, items, [0.2, 0.5, 0.8, 0.99])
+    at = {p.threshold: p for p in result.points}
+    for point in result.points:
+        assert point.false_alarms_by_case["paraphrase"] == wilson_interval(0, 1)  # 0.99 > 0.93: still kept
+    assert at[0.8].false_alarms_by_case["copy"] == wilson_interval(1, 1)  # an upper bound, and counted:
+    assert [p.not_redecided for p in result.points] == [0, 0, 1, 1]
+    assert at[0.2].detection == wilson_interval(0, 1)  # below the run's threshold every point is exact
+    assert result.rule_decided == 1 and result.margin is not None and result.margin.id == "p"
+    assert any("from threshold 0.8 up" in w and "upper bound" in w for w in result.warnings)
+    assert at[0.99].as_dict()["not_redecided"] == 1
+    plain = sweep("nli", {}, [ScoredClaim(i.row, i.verdict) for i in items[1:]], [0.8, 0.99])
+    assert [p.not_redecided for p in plain.points] == [0, 0]
+    assert not any("upper bound" in w for w in plain.warnings)
+
+
+def test_the_second_opinion_is_read_from_the_checker_spec() -> None:
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.sweep import second_opinion_of
+
+    class WithSecond(ScriptedChecker):
+        def spec(self) -> dict:
+            return {**super().spec(), "second_opinion": {"threshold": 0.9}}
+
+    assert second_opinion_of(WithSecond()) and not second_opinion_of(ScriptedChecker())
+
+
 def test_small_groups_warn_that_no_threshold_can_be_chosen() -> None:
     result = sweep("nli", {}, ITEMS, [0.5, 0.9], reference_threshold=0.5)
     assert result.too_wide["false alarms"] == 3

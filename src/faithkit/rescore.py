@@ -86,10 +86,10 @@ class _Redecider:
         if isinstance(claim.get("reference"), dict):
             out["reference"] = self.claim(claim["reference"])
         verdict = _verdict(claim)
-        if (verdict.detail or {}).get("second_opinion"):
+        scored = ScoredClaim(None, verdict, self.numbers_rule, self.second_opinion)  # type: ignore[arg-type]
+        if scored.by_second_opinion:
             self.kept[SECOND_OPINION_KEPT] += 1  # a rerun at any threshold supports it again (module docstring)
             return out
-        scored = ScoredClaim(None, verdict, self.numbers_rule)  # type: ignore[arg-type]  # no row: no case
         if not scored.sweepable:
             self.kept[_kept_reason(verdict, self.numbers_rule)] += 1
             return out
@@ -100,7 +100,7 @@ class _Redecider:
                                "at the new threshold (its reduced claim needs the model)"] += 1
         if supported == (verdict.label == SUPPORTED):
             return out
-        if not supported and self.second_opinion:
+        if not scored.redecided_at(self.threshold):
             self.not_redecided[SECOND_OPINION_NOT_ASKED] += 1
         self.changed += 1
         if verdict.stage == "arithmetic":  # the rescue no longer holds: the verdict before it comes back

@@ -17,9 +17,14 @@ decide keeps its decision, so the sweep reproduces what the checker would say at
 * stage ``arithmetic`` (a rescue by verified arithmetic): swept on the higher of the claim's own score and
   its reduced claim's score (the rescue needs the reduced claim to pass at t).
 * stage ``judge``, or no score at all: the label as given, at every threshold.
+* a claim the second opinion supported (``checkers.second_opinion``, ``detail.second_opinion``): supported at
+  every threshold. Below its first score the first model supports it; above, a rerun asks the second model again,
+  which reads the same windows at its own threshold and supports it again.
 
-Everything decided without the score is counted in ``rule_decided``. One approximation remains: a claim the
-classifier passed at the build threshold is not re-tried for an arithmetic rescue at higher thresholds.
+Everything decided without the score is counted in ``rule_decided``. Two approximations remain, both above the
+build threshold: a claim the classifier passed there is not re-tried for an arithmetic rescue, and, in a run
+with a second opinion, it is not re-asked to the second model. The second is counted at each point
+(``SweepPoint.not_redecided``) and named in a warning: at those points the flags are an upper bound.
 """
 
 from __future__ import annotations
@@ -42,17 +47,26 @@ class ScoredClaim:
     """A labeled claim with the checker's verdict on it.
 
     numbers_rule: the checker's missing-number rule is on (see the module docstring for what it changes).
+    second_opinion: the checker asks a second model about claims the first found nothing on (module docstring).
     """
 
     row: ClaimRow
     verdict: Verdict
     numbers_rule: bool = False
+    second_opinion: bool = False
+
+    @property
+    def by_second_opinion(self) -> bool:
+        """Supported by the second opinion: supported at every threshold (module docstring)."""
+        return bool(self.verdict.detail.get("second_opinion")) and self.verdict.label == "supported"
 
     @property
     def sweep_score(self) -> float | None:
         """The score the decision is swept on, or None when the decision does not depend on the threshold."""
         v = self.verdict
         if v.label == "error" or v.stage == "numbers" or v.stage in RULE_STAGES - {"arithmetic"}:
+            return None
+        if self.by_second_opinion:
             return None
         if v.stage == "arithmetic":
             inner = (v.detail.get("inner") or {}).get("score")
@@ -72,6 +86,13 @@ class ScoredClaim:
             return is_flag(self.verdict.label)
         return score < threshold
 
+    def redecided_at(self, threshold: float) -> bool:
+        """False where a rerun at ``threshold`` would ask the second opinion about a claim the first model
+        supported in this run: its flag at ``threshold`` is then an upper bound (not stored, not re-asked)."""
+        score = self.sweep_score
+        return not (self.second_opinion and score is not None and not is_flag(self.verdict.label)
+                    and score < threshold)
+
     @property
     def case(self) -> str:
         return self.row.case or NO_CASE
@@ -82,23 +103,40 @@ def _has_unverified_number(verdict: Verdict) -> bool:
     return any(isinstance(n, dict) and n.get("status") == "unverified" for n in numbers)
 
 
+def _spec_of(checker: Any) -> dict[str, Any]:
+    spec = checker.spec() if callable(getattr(checker, "spec", None)) else {}
+    return spec if isinstance(spec, dict) else {}
+
+
 def numbers_rule_of(checker: Any) -> bool:
     """Whether a checker applies the missing-number rule, read from its spec (``{"numbers": {...}}``)."""
-    spec = checker.spec() if callable(getattr(checker, "spec", None)) else {}
-    numbers = spec.get("numbers") if isinstance(spec, dict) else None
+    numbers = _spec_of(checker).get("numbers")
     return bool(isinstance(numbers, dict) and numbers.get("missing_numbers"))
+
+
+def second_opinion_of(checker: Any) -> bool:
+    """Whether a checker asks a second opinion, read from its spec (``{"second_opinion": {...}}``)."""
+    return bool(_spec_of(checker).get("second_opinion"))
+
+
+def scored_claims(checker: Any, rows: Sequence[ClaimRow], verdicts: Sequence[Verdict]) -> list[ScoredClaim]:
+    """The rows with the checker's verdicts, with the checker's rules that decide without the score."""
+    rule, second = numbers_rule_of(checker), second_opinion_of(checker)
+    return [ScoredClaim(r, v, rule, second) for r, v in zip(rows, verdicts, strict=True)]
 
 
 @dataclass(frozen=True)
 class SweepPoint:
     """Rates at one threshold. false_alarms: true claims flagged / true claims; detection: faults flagged /
-    faults; the ``_by_case`` maps break both down by the rows' ``case``."""
+    faults; the ``_by_case`` maps break both down by the rows' ``case``. not_redecided: claims whose flag here
+    is an upper bound (a rerun would ask the second opinion about them; module docstring)."""
 
     threshold: float
     false_alarms: Interval
     detection: Interval
     false_alarms_by_case: dict[str, Interval]
     detection_by_case: dict[str, Interval]
+    not_redecided: int = 0
 
     @property
     def balanced_accuracy(self) -> float | None:
@@ -116,6 +154,7 @@ class SweepPoint:
             "detection": self.detection.as_dict(),
             "false_alarms_by_case": {k: v.as_dict() for k, v in self.false_alarms_by_case.items()},
             "detection_by_case": {k: v.as_dict() for k, v in self.detection_by_case.items()},
+            "not_redecided": self.not_redecided,
         }
 
 
@@ -237,6 +276,7 @@ def sweep(
             _group(faults, t, confidence),
             {k: _group(v, t, confidence) for k, v in sorted(true_cases.items())},
             {k: _group(v, t, confidence) for k, v in sorted(fault_cases.items())},
+            sum(not c.redecided_at(t) for c in scored),
         )
         for t in sorted(thresholds)
     ]
@@ -317,8 +357,15 @@ def _with_warnings(
         )
     if result.rule_decided:
         warnings.append(
-            f"{result.rule_decided} verdicts do not depend on the threshold (numbers rule, judge, or no score) and "
-            f"keep their label at every threshold"
+            f"{result.rule_decided} verdicts do not depend on the threshold (numbers rule, judge, second opinion, or "
+            f"no score) and keep their label at every threshold"
+        )
+    not_asked = [p for p in result.points if p.not_redecided]
+    if not_asked:
+        warnings.append(
+            f"from threshold {not_asked[0].threshold:g} up, claims the first model supported in this run would be "
+            f"asked to the second opinion by a rerun ({not_asked[-1].not_redecided} at {not_asked[-1].threshold:g}): "
+            f"not stored, so they count as flags there and those points' flags are an upper bound"
         )
     if result.errors:
         warnings.append(f"{result.errors} error verdicts count as flags at every threshold")

@@ -86,3 +86,26 @@ def test_the_bundled_model_gets_the_bundled_second_opinion_and_a_chosen_model_no
     assert default.children() == (default.second,)
     assert NLIChecker(model=tiny_nli, smoke_check=False).second is None
     assert NLIChecker(second_opinion="off").second is None
+
+
+def test_a_sweep_of_a_run_with_a_second_opinion_is_what_reruns_give(checkers) -> None:
+    """Below the run's threshold every sweep point is a rerun; above it, a claim the second opinion supported stays
+    supported (as in a rerun) and the first model's supported claims that a rerun would re-ask are counted."""
+    from faithkit.io.claim_rows import ClaimRow
+    from faithkit.sweep import scored_claims, sweep
+
+    claims = [PARAPHRASE, FLIPPED, SWAPPED, "Team plans can be cancelled at any time.",
+              "The Team plan includes up to 10 users."]
+    rows = [ClaimRow(f"c{i}", c, (BILLING, PLANS), "supported", None) for i, c in enumerate(claims)]
+    _, lenient = checkers
+    scored = scored_claims(lenient, rows, lenient.check([request(c) for c in claims]))
+    assert scored[0].by_second_opinion and all(s.second_opinion for s in scored)
+    for t in (0.05, 0.3, 0.995):
+        rerun = NLIChecker(threshold=t, second_opinion=bundled_model_path(), second_threshold=0.01)
+        again = [v.label != "supported" for v in rerun.check([request(c) for c in claims])]
+        swept = [s.flagged_at(t) for s in scored]
+        exact = [s.redecided_at(t) for s in scored]
+        assert [a for a, e in zip(again, exact) if e] == [s for s, e in zip(swept, exact) if e]
+        assert not swept[0] and not again[0]  # the second opinion's claim, at every threshold
+    point, = sweep("nli", lenient.spec(), scored, [0.995]).points
+    assert point.not_redecided == sum(not s.redecided_at(0.995) for s in scored) > 0

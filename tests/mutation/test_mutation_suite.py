@@ -249,6 +249,29 @@ def test_thresholds_add_rows_redecided_from_the_same_run() -> None:
     assert rows["nli@0.98"].spec["redecided"] is True
 
 
+def test_thresholds_with_a_second_opinion_keep_its_claims_and_count_the_ones_not_re_asked() -> None:
+    class WithSecondOpinion(ScriptedChecker):
+        def spec(self) -> dict:
+            return {**super().spec(), "second_opinion": {"threshold": 0.9}}
+
+    originals = [_row("o1", "rescued"), _row("o2", "first")]
+    mutants = [_mutant("o1~swap_entity", "swap_entity", "x")]
+    checker = WithSecondOpinion({
+        "rescued": Verdict("supported", "nli", score=0.92, detail={"second_opinion": True}),
+        "first": Verdict("supported", "nli", score=0.95),
+        "x": Verdict("not_supported", "nli", score=0.2),
+    })
+    result = run_suite(originals, select_mutants(mutants, "all"), {"nli": checker}, thresholds=[0.9, 0.98])
+    rows = {c.label: c for c in result.checkers}
+    assert rows["nli@0.98"].false_alarms == wilson_interval(1, 2)  # "first" (0.95); "rescued" stays supported
+    assert rows["nli@0.98"].spec["not_redecided"] == 1  # "first": a rerun would ask the second opinion
+    assert "not_redecided" not in rows["nli@0.9"].spec
+    from faithkit.report.mutate import render_suite
+
+    text = render_suite(result, 0.95, None, None)
+    assert "nli@0.98: 1 claims the first model supported would be re-asked" in text and "nli@0.9:" not in text
+
+
 def test_thresholds_skip_checkers_that_decide_by_label() -> None:
     judge = ScriptedChecker({}, default="supported", threshold=None)
     result = run_suite(

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.io.claim_rows import check_rows, read_claim_rows
     from faithkit.io.files import check_output_dir
     from faithkit.report.sweep import render_sweeps, write_sweep_files
-    from faithkit.sweep import DEFAULT_THRESHOLDS, ScoredClaim, numbers_rule_of, parse_thresholds, sweep
+    from faithkit.sweep import DEFAULT_THRESHOLDS, parse_thresholds, scored_claims, sweep
 
     out = check_output_dir(args.out)
     check_confidence(args.confidence)
@@ -73,8 +73,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--checker {spec.label!r} decides by label, not by a score: nothing to sweep")
         thresholds = sorted(set(base) | ({float(own)} if not args.thresholds else set()))
         verdicts = check_rows(checker, rows)
-        rule = numbers_rule_of(checker)
-        scored = [ScoredClaim(r, v, rule) for r, v in zip(rows, verdicts, strict=True)]
+        scored = scored_claims(checker, rows, verdicts)
         results.append(
             sweep(
                 spec.label,

@@ -298,7 +298,7 @@ def run_suite(
     thresholds: for each checker that decides on a score, add rows ``LABEL@t`` re-decided at each t from the
     same verdicts (the lesson's 0.5 / 0.9 / 0.98 rows from one model run), by the rules of :mod:`faithkit.sweep`.
     """
-    from faithkit.sweep import ScoredClaim, numbers_rule_of
+    from faithkit.sweep import scored_claims
 
     injectors = _column_order(m.injector for m in selection.used)
     rows = list(originals) + [m.as_row() for m in selection.used]
@@ -310,14 +310,15 @@ def run_suite(
         spec = _spec(checker)
         scores.append(_score(label, spec, flags, verdicts, len(originals), selection, injectors, confidence))
         if getattr(checker, "threshold", None) is not None:
-            rule = numbers_rule_of(checker)
-            scored = [ScoredClaim(r, v, rule) for r, v in zip(rows, verdicts, strict=True)]
+            scored = scored_claims(checker, rows, verdicts)
             for t in thresholds:
                 flags_t = [c.flagged_at(t) for c in scored]
+                not_asked = sum(not c.redecided_at(t) for c in scored)  # flags are an upper bound (faithkit.sweep)
                 scores.append(
                     _score(
                         f"{label}@{t:g}",
-                        {**spec, "threshold": t, "redecided": True},
+                        {**spec, "threshold": t, "redecided": True,
+                         **({"not_redecided": not_asked} if not_asked else {})},
                         flags_t,
                         verdicts,
                         len(originals),

@@ -39,6 +39,9 @@ def render_suite(result: SuiteResult, confidence: float, cascade: Sequence[str] 
         render_table(headers, rows),
     ]
     text += [f"{c.label}: {c.errors} error verdicts (counted as flags)" for c in result.checkers if c.errors]
+    text += [f"{c.label}: {c.spec['not_redecided']} claims the first model supported would be re-asked to the second "
+             "opinion by a rerun at this threshold (not stored): counted as flags, an upper bound"
+             for c in result.checkers if c.spec.get("not_redecided")]
     if cascade and misses is not None:
         text += [
             "",

@@ -75,6 +75,7 @@ def render_sweeps(results: Sequence[SweepResult], style: TableStyle = "plain") -
                 "any threshold at or below it passes a fault"
             )
         margin = r.margin.score if r.margin else None
+        not_asked = any(p.not_redecided for p in r.points)  # a second opinion: upper-bound points (sweep docs)
         main_rows = [
             [
                 f"{p.threshold:g}",
@@ -82,10 +83,12 @@ def render_sweeps(results: Sequence[SweepResult], style: TableStyle = "plain") -
                 format_rate(p.detection),
                 format_number(p.balanced_accuracy),
                 format_number(None if margin is None else margin - p.threshold),
+                *([str(p.not_redecided)] if not_asked else []),
             ]
             for p in r.points
         ]
-        headers = ["threshold", "false alarms", "detection", "balanced acc.", "margin (lowest true − t)"]
+        headers = ["threshold", "false alarms", "detection", "balanced acc.", "margin (lowest true − t)",
+                   *(["not re-asked (flags: upper bound)"] if not_asked else [])]
         parts.append(render_table(headers, main_rows, style=style))
         shown = _case_columns(r.points, r.spec.get("threshold"))
         first = r.points[0] if r.points else None
