@@ -27,6 +27,7 @@ from faithkit.checkers.nli_options import (
     DEFAULT_FOLLOW_ON,
     DEFAULT_NLI_THRESHOLD,
     DEFAULT_SECOND_THRESHOLD,
+    DEFAULT_SPREAD_EVIDENCE,
     DEFAULT_WINDOW_VETO,
     SECOND_OPINION_AUTO,
     NLIOptions,
@@ -41,6 +42,7 @@ from faithkit.checkers.pairs import (
     weights_hash,
 )
 from faithkit.checkers.second_opinion import candidates_of, second_opinion_verdict
+from faithkit.checkers.spread_evidence import spread_windows
 from faithkit.checkers.window_prune import related_windows
 from faithkit.checkers.window_veto import content_words, usable_windows
 from faithkit.errors import ModelLoadError
@@ -94,7 +96,8 @@ class NLIChecker(CheckerBase):
                  backend: str = "torch", canonical_input: bool = DEFAULT_CANONICAL_INPUT,
                  prune_windows: float | None = None, follow_on: bool = DEFAULT_FOLLOW_ON,
                  second_opinion: str | Path | None = SECOND_OPINION_AUTO,
-                 second_threshold: float = DEFAULT_SECOND_THRESHOLD):
+                 second_threshold: float = DEFAULT_SECOND_THRESHOLD,
+                 spread_evidence: bool = DEFAULT_SPREAD_EVIDENCE):
         given_model = model
         if model is None:
             model = bundled_model_path()
@@ -121,9 +124,10 @@ class NLIChecker(CheckerBase):
                                   alignment_rules=alignment_rules, backend=backend,
                                   canonical_input=canonical_input, prune_windows=prune_windows,
                                   follow_on=follow_on, second_opinion=second_opinion,
-                                  second_threshold=second_threshold)
+                                  second_threshold=second_threshold, spread_evidence=spread_evidence)
         self.prune_windows = self.options.prune_windows
         self.follow_on = self.options.follow_on
+        self.spread_evidence = self.options.spread_evidence
         self.canonical_input = self.options.canonical_input
         self.alignment_rules = parse_rules(self.options.alignment_rules)
         self.backend = self.options.backend
@@ -202,6 +206,7 @@ class NLIChecker(CheckerBase):
             **({"canonical_input": NLI_INPUT_VERSION} if self.canonical_input else {"canonical_input": False}),
             **({"prune_windows": self.prune_windows} if self.prune_windows is not None else {}),
             "follow_on": self.follow_on,
+            **({"spread_evidence": True} if self.spread_evidence else {}),
             **({"second_opinion": {"model": str(self.second.model_source), "weights": self.second.described.identity,
                                    "threshold": self.second.threshold, "prune_windows": self.second.prune_windows}}
                if self.second is not None else {}),
@@ -214,24 +219,28 @@ class NLIChecker(CheckerBase):
 
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         windows_of = {}
+        per_request: list[list[Window]] = []  # the passages' windows, and the claim's spread window (if any)
         read: list[np.ndarray] = []  # per request, the windows the model reads (``prune_windows``)
         unique: dict[tuple[str, str], int] = {}
         for req in requests:
             if req.passages not in windows_of:
                 windows_of[req.passages] = self.premise_windows(req.passages)
             windows = windows_of[req.passages]
+            if self.spread_evidence:
+                windows = windows + spread_windows(req.claim, req.passages, self.window_sentences)
+            per_request.append(windows)
             read.append(np.ones(len(windows), bool) if self.prune_windows is None
                         else related_windows(req.claim, windows, self.prune_windows))
             for window, kept in zip(windows, read[-1]):
                 if kept:
                     unique.setdefault((window.premise, req.claim), len(unique))
         scores = self._score_cached(list(unique))
-        self.counters["nli_pairs"] += sum(len(windows_of[r.passages]) for r in requests)
+        self.counters["nli_pairs"] += sum(len(w) for w in per_request)
         self.counters["nli_pairs_pruned"] += sum(int((~mask).sum()) for mask in read)
         self.counters["nli_pairs_unique"] += len(unique)
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
-        verdicts = [self._verdict(req, windows_of[req.passages], unique, scores, mask)
-                    for req, mask in zip(requests, read)]
+        verdicts = [self._verdict(req, windows, unique, scores, mask)
+                    for req, windows, mask in zip(requests, per_request, read)]
         return verdicts if self.second is None else self._with_second_opinion(self.second, requests, verdicts)
 
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],

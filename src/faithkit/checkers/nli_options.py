@@ -21,10 +21,11 @@ DEFAULT_FOLLOW_ON = True  # measured on the help-center dev suite, WiCE dev and 
 DEFAULT_SECOND_THRESHOLD = 0.9  # session 10, help-center dev (training/results/run11_outcome.md)
 # the bundled second-opinion model when the first model is the bundled one, none for a model the user names
 SECOND_OPINION_AUTO = "auto"
+DEFAULT_SPREAD_EVIDENCE = False  # session 11: measured on WiCE dev and the help-center suite (MODEL_CARD.md)
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
-__all__ = ["DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_WINDOW_VETO", "NLIOptions",
-           "SECOND_OPINION_AUTO"]
+__all__ = ["DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_SPREAD_EVIDENCE", "DEFAULT_WINDOW_VETO",
+           "NLIOptions", "SECOND_OPINION_AUTO"]
 
 
 def _off_is_none(value: Any) -> Any:
@@ -51,7 +52,9 @@ class NLIOptions(CheckerOptions):
     (``checkers.follow_on``); second_opinion: the folder of a second model consulted only for claims the first
     model neither supports nor contradicts and no rule refutes, supporting them at ``second_threshold``
     (``checkers.second_opinion``); ``auto`` (default): the bundled second-opinion model when ``model`` is the
-    bundled one, none for any other model; None (``off``): none."""
+    bundled one, none for any other model; None (``off``): none; spread_evidence: a claim also gets, per passage,
+    the few sentences that cover its content words joined as one more window, where they are not neighbours
+    (``checkers.spread_evidence``)."""
 
     model: str | None = None
     revision: str | None = None
@@ -72,6 +75,7 @@ class NLIOptions(CheckerOptions):
     follow_on: bool = DEFAULT_FOLLOW_ON
     second_opinion: str | None = SECOND_OPINION_AUTO
     second_threshold: float = Field(DEFAULT_SECOND_THRESHOLD, ge=0.0, le=1.0)
+    spread_evidence: bool = DEFAULT_SPREAD_EVIDENCE
 
     @field_validator("alignment_rules", mode="before")
     @classmethod
