@@ -36,15 +36,15 @@ def test_each_passage_gets_its_own_window_and_none_crosses_passages() -> None:
     assert all(p.text[w.start:w.end] == w.text for w, p in zip(windows, [STAFF, other]))
 
 
-def test_the_checker_reads_the_spread_window_only_when_asked(tmp_path) -> None:
+def test_the_checker_reads_the_spread_window_unless_turned_off() -> None:
     from faithkit.checkers.nli import NLIChecker
     from faithkit.records import ClaimCheck
 
-    plain = NLIChecker(second_opinion=None)
-    spread = NLIChecker(second_opinion=None, spread_evidence=True)
+    plain = NLIChecker(second_opinion=None, spread_evidence=False)
+    spread = NLIChecker(second_opinion=None)
     request = ClaimCheck(claim=CLAIM, passages=(STAFF,))
     before, = plain.check([request])
     after, = spread.check([request])
     assert spread.counters["nli_pairs"] == plain.counters["nli_pairs"] + 1
     assert after.score >= before.score and spread.spec()["spread_evidence"] is True
-    assert "spread_evidence" not in plain.spec()
+    assert plain.spec()["spread_evidence"] is False

@@ -206,7 +206,7 @@ class NLIChecker(CheckerBase):
             **({"canonical_input": NLI_INPUT_VERSION} if self.canonical_input else {"canonical_input": False}),
             **({"prune_windows": self.prune_windows} if self.prune_windows is not None else {}),
             "follow_on": self.follow_on,
-            **({"spread_evidence": True} if self.spread_evidence else {}),
+            "spread_evidence": self.spread_evidence,
             **({"second_opinion": {"model": str(self.second.model_source), "weights": self.second.described.identity,
                                    "threshold": self.second.threshold, "prune_windows": self.second.prune_windows}}
                if self.second is not None else {}),
