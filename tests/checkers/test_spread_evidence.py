@@ -47,4 +47,7 @@ def test_the_checker_reads_the_spread_window_unless_turned_off() -> None:
     after, = spread.check([request])
     assert spread.counters["nli_pairs"] == plain.counters["nli_pairs"] + 1
     assert after.score >= before.score and spread.spec()["spread_evidence"] is True
+    # the spread window decides, and the record says what the model read (the evidence is the whole slice)
+    assert after.detail["premise_read"] == spread_windows(CLAIM, [STAFF], 3)[0].reads
+    assert after.evidence.text == STAFF.text and "premise_read" not in before.detail
     assert plain.spec()["spread_evidence"] is False

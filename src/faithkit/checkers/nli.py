@@ -314,6 +314,8 @@ class NLIChecker(CheckerBase):
             detail={**({"vetoed_windows": int((read & ~usable).sum())} if (read & ~usable).any() else {}),
                     **({"rule_claim": rule_claim} if rule_claim != req.claim else {}),
                     **({"disagreeing_sentence": True} if disagreeing is not None else {}),
+                    # a spread or follow-on window: the model read other words than the evidence slice shows
+                    **({"premise_read": window.reads} if window.reads is not None else {}),
                     **({"pruned_windows": int((~read).sum())} if not read.all() else {})},
         )
 
