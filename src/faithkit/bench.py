@@ -157,6 +157,8 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     window_sentences = windowed[0] if windowed else DEFAULT_WINDOW_SENTENCES
     shaped = ([c.premises_for for c in walk(checker) if hasattr(c, "premises_for")]  # chunked detectors
               or [c.premise_windows for c in walk(checker) if hasattr(c, "premise_windows")])  # nli, follow-on too
+    chunked = any(hasattr(c, "premises_for") for c in walk(checker))
+    per_claim = [] if chunked else [c.claim_windows for c in walk(checker) if hasattr(c, "claim_windows")]  # spread
     for ci, claim in enumerate(claims):
         for di, doc in enumerate(claim.docs):
             passages = (Passage("doc", doc),)
@@ -165,7 +167,7 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
             for sentence in claim_sentences(claim.claim):
                 requests.append(ClaimCheck(claim=sentence, passages=passages, group=claim.id))
                 owners.append((ci, di))
-                pairs += window_counts[doc]
+                pairs += len(per_claim[0](sentence, passages)) if per_claim else window_counts[doc]
     from faithkit.progress import check_with_progress
 
     start = time.perf_counter()

@@ -51,3 +51,15 @@ def test_the_checker_reads_the_spread_window_unless_turned_off() -> None:
     assert after.detail["premise_read"] == spread_windows(CLAIM, [STAFF], 3)[0].reads
     assert after.evidence.text == STAFF.text and "premise_read" not in before.detail
     assert plain.spec()["spread_evidence"] is False
+
+
+def test_bench_counts_the_spread_windows_it_scores() -> None:
+    from faithkit.bench import LabeledClaim, score_claims
+    from faithkit.checkers.nli import NLIChecker
+
+    claims = [LabeledClaim("a", 1, (STAFF.text,), CLAIM),
+              LabeledClaim("b", 0, (STAFF.text,), "Our offices are in Irvine.")]
+    for spread in (True, False):
+        checker = NLIChecker(second_opinion=None, spread_evidence=spread)
+        scored = score_claims(checker, claims)
+        assert scored.pairs == checker.counters["nli_pairs"] == 18 + spread  # 9 windows each, + 1

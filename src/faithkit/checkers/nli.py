@@ -225,9 +225,7 @@ class NLIChecker(CheckerBase):
         for req in requests:
             if req.passages not in windows_of:
                 windows_of[req.passages] = self.premise_windows(req.passages)
-            windows = windows_of[req.passages]
-            if self.spread_evidence:
-                windows = windows + spread_windows(req.claim, req.passages, self.window_sentences)
+            windows = self.claim_windows(req.claim, req.passages, windows_of[req.passages])
             per_request.append(windows)
             read.append(np.ones(len(windows), bool) if self.prune_windows is None
                         else related_windows(req.claim, windows, self.prune_windows))
@@ -264,6 +262,15 @@ class NLIChecker(CheckerBase):
         (``checkers.follow_on``: "...; after that they are not refundable")."""
         windows = all_windows(passages, self.window_sentences)
         return windows + follow_on_windows(passages) if self.follow_on else windows
+
+    def claim_windows(self, claim: str, passages: tuple[Passage, ...],
+                      windows: list[Window] | None = None) -> list[Window]:
+        """Every window a claim is checked against: the passages' windows (``windows``, when already built) and,
+        with ``spread_evidence``, the claim's spread windows (``checkers.spread_evidence``)."""
+        windows = self.premise_windows(passages) if windows is None else windows
+        if not self.spread_evidence:
+            return windows
+        return windows + spread_windows(claim, passages, self.window_sentences)
 
     def _score_cached(self, pairs: list[tuple[str, str]]) -> PairScores:
         """Score pairs, reading and filling the content cache (keyed on weights hash + settings + pair).
