@@ -158,3 +158,26 @@ def test_compare_report_shows_newly_broken_first_side_by_side(browser, larkspur_
     assert [
         v.get_attribute("data-version") for v in browser.find_elements(By.CSS_SELECTOR, "#answer-view .version")
     ] == ["base"]
+
+
+def test_a_spread_evidence_claim_shows_its_span_and_what_the_model_read(browser, tmp_path):
+    """The evidence of a spread window is the passage slice from its first sentence to its last; the sentences the
+    model read joined are shown apart (detail.premise_read), so the reader sees both."""
+    from selenium.webdriver.common.by import By
+
+    from faithkit.cli import main
+    from tests.checkers.test_spread_evidence import CLAIM, STAFF
+
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"id": "spread", "question": "Who runs Media Play News?", "answer": CLAIM,
+                               "contexts": [{"id": STAFF.id, "text": STAFF.text}]}) + "\n", encoding="utf-8")
+    assert main(["check", str(log), "--out", str(tmp_path / "run"), "--quiet", "--cache", "off"]) == 0
+    claim = json.loads((tmp_path / "run" / "results.jsonl").read_text())["claims"][0]
+    read = claim["detail"]["premise_read"]
+    _open(browser, tmp_path / "run" / REPORT_FILE)
+    browser.find_element(By.CSS_SELECTOR, 'tr[data-id="spread"]').click()
+    browser.find_element(By.CSS_SELECTOR, "#answer-view mark.claim").click()
+    highlight = browser.find_element(By.CSS_SELECTOR, '#answer-view .passage[data-passage-id="staff"] mark.evidence')
+    assert highlight.text == claim["evidence"]["text"] == STAFF.text  # the span, gap sentences included
+    detail = browser.find_element(By.CSS_SELECTOR, "#answer-view .claim-detail").text
+    assert f"the model read {read}" in detail and "Our offices are in Irvine." not in read

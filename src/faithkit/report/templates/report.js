@@ -274,6 +274,7 @@
     if (c.evidence && !c.evidence.passage_id) row("evidence", c.evidence.text);
     (detailOf.numbers || []).forEach(function (n) { row("number " + fmt(n.text), fmt(n.status) + (n.source ? " (" + n.source + ")" : "")); });
     if (detailOf.rest_claim) row("checked without the arithmetic", detailOf.rest_claim);
+    if (detailOf.premise_read) row("the model read", detailOf.premise_read);  // spread / follow-on: not the slice
     var parts = [el("h3", null, ["Claim " + (i + 1)]), t];
     if (c.raw) parts.push(el("h3", null, ["Raw reply of the failed call"]), el("pre", { "class": "raw" }, [c.raw]));
     parts.push(el("h3", null, [win ? "Evidence in its passage" : "Passages (no evidence window)"]), passagesNode(a, win));
