@@ -21,9 +21,10 @@ that a claim is about must not contradict or disagree with it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from faithkit.records import Passage, Window
-from faithkit.text.sentences import split_sentences
+from faithkit.text.sentences import Sentence, split_sentences
 from faithkit.text.words import content_words
 
 __all__ = ["DEFAULT_SPREAD_SENTENCES", "spread_windows"]
@@ -32,7 +33,14 @@ DEFAULT_SPREAD_SENTENCES = 3
 MIN_NEW_WORDS = 1
 
 
-def _picked(claim_words: set[str], sentence_words: Sequence[set[str]], max_sentences: int,
+@lru_cache(maxsize=4096)
+def _sentences_and_words(text: str) -> tuple[tuple[Sentence, ...], tuple[frozenset[str], ...]]:
+    """A passage's sentences and their content words, once per passage text (every claim of a log reads them)."""
+    sentences = tuple(split_sentences(text))
+    return sentences, tuple(frozenset(content_words(s.text)) for s in sentences)
+
+
+def _picked(claim_words: set[str], sentence_words: Sequence[frozenset[str]], max_sentences: int,
             min_new_words: int) -> list[int]:
     """Indices of the sentences that cover the claim's words, greedily (module docstring), in passage order."""
     covered: set[str] = set()
@@ -60,10 +68,10 @@ def spread_windows(claim: str, passages: Sequence[Passage], window_sentences: in
     if not claim_words:
         return out
     for passage in passages:
-        sentences = split_sentences(passage.text)
+        sentences, words = _sentences_and_words(passage.text)
         if len(sentences) < 2:
             continue
-        picked = _picked(claim_words, [content_words(s.text) for s in sentences], max_sentences, min_new_words)
+        picked = _picked(claim_words, words, max_sentences, min_new_words)
         if len(picked) < 2:
             continue
         if picked[-1] - picked[0] + 1 == len(picked) and len(picked) <= window_sentences:
