@@ -62,6 +62,20 @@ def test_the_default_stack_round_trips_with_its_numbers_stage(tiny_nli):
     assert rebuild_spec(rebuild(checker.spec())) == rebuild_spec(checker)
 
 
+def test_a_manifest_written_with_other_defaults_is_not_rebuilt_as_something_else(tiny_nli):
+    checker = build("nli", {"model": str(tiny_nli), "smoke_check": False})
+    recorded = checker.spec()
+    older = {k: v for k, v in recorded.items() if k != "spread_evidence"}  # written before session 11
+    with pytest.raises(UsageError) as info:
+        rebuild(older)
+    assert "spread_evidence (recorded 'absent', now True)" in str(info.value)
+    other_weights = {**recorded, "weights": "sha256:" + "0" * 64}
+    with pytest.raises(UsageError, match="weights"):
+        rebuild(other_weights)
+    assert rebuild({**recorded, "cache": {"mode": "use", "path": "/elsewhere"}}).spec()["weights"] == \
+        recorded["weights"]  # where scores were cached is no part of the instrument
+
+
 def test_judge_and_cascade_take_the_same_options_and_the_cascade_keeps_revision():
     base = {"model": "m", "base_url": "http://127.0.0.1:9/v1", "temperature": 0.5, "seed": 3}
     cascade = build("cascade", {**base, "revision": "abc123", "threshold": 0.7, "window_sentences": 2,

@@ -236,8 +236,34 @@ def spec_from_manifest(checker_spec: Mapping[str, Any]) -> dict[str, Any]:
     return spec
 
 
+REBUILD_IGNORED = frozenset({"cache", "rebuild"})
+"""Spec keys a rebuilt checker may differ on: where scores are cached, and the rebuild spec itself (compared
+through the settings it restates)."""
+
+
+def spec_drift(recorded: Mapping[str, Any], rebuilt: Mapping[str, Any]) -> list[str]:
+    """The settings on which a rebuilt checker's spec differs from the one a manifest recorded: ``KEY (recorded R,
+    now N)``, a key the manifest lacks counted as recorded "absent"."""
+    drift = []
+    for key in sorted(set(recorded) | set(rebuilt)):
+        if key in REBUILD_IGNORED or recorded.get(key, "absent") == rebuilt.get(key, "absent"):
+            continue
+        drift.append(f"{key} (recorded {recorded.get(key, 'absent')!r}, now {rebuilt.get(key, 'absent')!r})")
+    return drift
+
+
 def rebuild(checker_spec: Mapping[str, Any], context: BuildContext | None = None) -> Checker:
-    """Build the checker a manifest's ``checker`` section describes (see ``spec_from_manifest``)."""
+    """Build the checker a manifest's ``checker`` section describes (see ``spec_from_manifest``).
+
+    The rebuild spec records only options that differ from the defaults of the faithkit that wrote it, so a
+    faithkit whose defaults have changed since (``spread_evidence`` in session 11) would build another
+    instrument. The rebuilt checker's spec is compared with the recorded one, and a difference is an error that
+    names each setting, never a silent substitute."""
     spec = spec_from_manifest(checker_spec)
     name = str(spec.pop("checker"))
-    return build(name, spec, context)
+    checker = build(name, spec, context)
+    drift = spec_drift(checker_spec, checker.spec()) if callable(getattr(checker, "spec", None)) else []
+    if drift:
+        raise UsageError("this manifest's checker cannot be rebuilt as it was: this faithkit would build it "
+                         f"differently on {'; '.join(drift)}. Build it with an explicit spec instead")
+    return checker
