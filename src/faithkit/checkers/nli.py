@@ -47,7 +47,7 @@ from faithkit.checkers.window_prune import related_windows
 from faithkit.checkers.window_veto import content_words, usable_windows
 from faithkit.errors import ModelLoadError
 from faithkit.guards import check_threshold
-from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
+from faithkit.records import SUPPORTED, ClaimCheck, Evidence, Passage, Verdict, Window
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
 __all__ = ["BUNDLED_MODEL_NAME", "BUNDLED_SECOND_OPINION_NAME", "NLIChecker", "PairScorer", "PairScores",
@@ -140,6 +140,8 @@ class NLIChecker(CheckerBase):
         if self.second is not None:
             self.counters.update(second_opinion_candidates=0, second_opinion_supported=0,
                                  second_opinion_pairs_scored=0)
+        if self.spread_evidence:
+            self.counters.update(spread_windows=0, spread_supported=0)
         self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters,
                                          kind="nli-v1" if self.backend == "torch" else f"nli-v1+{self.backend}",
                                          describe=lambda: self.described)
@@ -239,7 +241,23 @@ class NLIChecker(CheckerBase):
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
         verdicts = [self._verdict(req, windows, unique, scores, mask)
                     for req, windows, mask in zip(requests, per_request, read)]
+        if self.spread_evidence:
+            self._count_spread(requests, per_request, windows_of, verdicts)
         return verdicts if self.second is None else self._with_second_opinion(self.second, requests, verdicts)
+
+    def _count_spread(self, requests: Sequence[ClaimCheck], per_request: list[list[Window]],
+                      windows_of: dict[tuple[Passage, ...], list[Window]], verdicts: list[Verdict]) -> None:
+        """``spread_windows``: spread windows made; ``spread_supported``: supported claims whose deciding window
+        is one (``checkers.spread_evidence``), so a summary shows how much of a run's support they carry."""
+        for req, windows, verdict in zip(requests, per_request, verdicts):
+            spread = windows[len(windows_of[req.passages]):]
+            self.counters["spread_windows"] += len(spread)
+            decided = verdict.evidence
+            if verdict.label == SUPPORTED and decided is not None and any(
+                    (w.passage_id, w.start, w.end, w.reads) == (decided.passage_id, decided.start, decided.end,
+                                                                verdict.detail.get("premise_read"))
+                    for w in spread):
+                self.counters["spread_supported"] += 1
 
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
                              verdicts: list[Verdict]) -> list[Verdict]:
