@@ -91,13 +91,20 @@ def test_sentence_spans_are_exact_and_in_order(text):
 
 def test_sentence_splitter_is_linear_on_one_huge_paragraph():
     unit = "Refunds are available within 30 days, e.g. for annual plans. The fee is €12.50 per user. "
-    small, large = unit * 250, unit * 2000  # ~22 KB and ~180 KB, each one paragraph
-    t0 = time.monotonic()
-    split_sentences(small)
-    t1 = time.monotonic()
-    split_sentences(large)
-    t2 = time.monotonic()
-    assert t2 - t1 < 12 * max(t1 - t0, 0.05)  # 8x the text: linear, not 64x
+
+    def best_of_three(copies: int) -> float:
+        """The fastest of three splits (each text new, so no memo answers): a busy machine only ever slows a run
+        down, and one slowed run must not read as quadratic."""
+        times = []
+        for round_ in range(3):
+            text = unit * copies + f"Round {round_}."
+            started = time.monotonic()
+            split_sentences(text)
+            times.append(time.monotonic() - started)
+        return min(times)
+
+    small, large = best_of_three(250), best_of_three(2000)  # ~22 KB and ~180 KB, each one paragraph
+    assert large < 12 * max(small, 0.05)  # 8x the text: linear, not 64x
 
 
 @FAST
