@@ -76,6 +76,17 @@ def test_a_manifest_written_with_other_defaults_is_not_rebuilt_as_something_else
         recorded["weights"]  # where scores were cached is no part of the instrument
 
 
+def test_a_manifest_from_another_install_rebuilds_the_bundled_checker():
+    """The bundled models live in each install's own folder: the weights hash, not the path, is the instrument."""
+    recorded = build("nli", {}).spec()
+    moved = {**recorded, "model": "/elsewhere/faithkit/models/faithkit-nli-minilm",
+             "second_opinion": {**recorded["second_opinion"], "model": "/elsewhere/second-opinion"}}
+    assert rebuild(moved).spec()["weights"] == recorded["weights"]
+    other = {**moved, "second_opinion": {**moved["second_opinion"], "weights": "sha256:" + "1" * 64}}
+    with pytest.raises(UsageError, match="second_opinion"):
+        rebuild(other)
+
+
 def test_judge_and_cascade_take_the_same_options_and_the_cascade_keeps_revision():
     base = {"model": "m", "base_url": "http://127.0.0.1:9/v1", "temperature": 0.5, "seed": 3}
     cascade = build("cascade", {**base, "revision": "abc123", "threshold": 0.7, "window_sentences": 2,

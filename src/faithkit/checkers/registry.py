@@ -237,19 +237,26 @@ def spec_from_manifest(checker_spec: Mapping[str, Any]) -> dict[str, Any]:
 
 
 REBUILD_IGNORED = frozenset({"cache", "rebuild"})
-"""Spec keys a rebuilt checker may differ on: where scores are cached, and the rebuild spec itself (compared
-through the settings it restates)."""
+"""Spec keys a rebuilt checker may differ on, at any depth: where scores are cached, and the rebuild spec itself
+(compared through the settings it restates)."""
+
+
+def _instrument(value: Any) -> Any:
+    """A spec as an instrument: ``REBUILD_IGNORED`` keys dropped, and a model's folder dropped wherever its weights
+    hash is recorded beside it (the bundled model of another install lives in another folder, with the same
+    weights)."""
+    if not isinstance(value, Mapping):
+        return value
+    return {k: _instrument(v) for k, v in value.items()
+            if k not in REBUILD_IGNORED and not (k == "model" and "weights" in value)}
 
 
 def spec_drift(recorded: Mapping[str, Any], rebuilt: Mapping[str, Any]) -> list[str]:
     """The settings on which a rebuilt checker's spec differs from the one a manifest recorded: ``KEY (recorded R,
-    now N)``, a key the manifest lacks counted as recorded "absent"."""
-    drift = []
-    for key in sorted(set(recorded) | set(rebuilt)):
-        if key in REBUILD_IGNORED or recorded.get(key, "absent") == rebuilt.get(key, "absent"):
-            continue
-        drift.append(f"{key} (recorded {recorded.get(key, 'absent')!r}, now {rebuilt.get(key, 'absent')!r})")
-    return drift
+    now N)``, a key the manifest lacks counted as recorded "absent" (see ``_instrument`` for what may differ)."""
+    before, after = _instrument(recorded), _instrument(rebuilt)
+    return [f"{key} (recorded {before.get(key, 'absent')!r}, now {after.get(key, 'absent')!r})"
+            for key in sorted(set(before) | set(after)) if before.get(key, "absent") != after.get(key, "absent")]
 
 
 def rebuild(checker_spec: Mapping[str, Any], context: BuildContext | None = None) -> Checker:
