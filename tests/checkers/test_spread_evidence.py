@@ -50,6 +50,7 @@ def test_the_checker_reads_the_spread_window_unless_turned_off() -> None:
     # the spread window decides, and the record says what the model read (the evidence is the whole slice)
     assert after.detail["premise_read"] == spread_windows(CLAIM, [STAFF], 3)[0].reads
     assert after.evidence.text == STAFF.text and "premise_read" not in before.detail
+    assert after.detail["spread_window"] is True and "spread_window" not in before.detail
     assert spread.counters["spread_windows"] == spread.counters["spread_supported"] == 1  # what the summary shows
     assert "spread_windows" not in plain.counters
     assert plain.spec()["spread_evidence"] is False

@@ -239,25 +239,14 @@ class NLIChecker(CheckerBase):
         self.counters["nli_pairs_pruned"] += sum(int((~mask).sum()) for mask in read)
         self.counters["nli_pairs_unique"] += len(unique)
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
-        verdicts = [self._verdict(req, windows, unique, scores, mask)
+        verdicts = [self._verdict(req, windows, unique, scores, mask, len(windows_of[req.passages]))
                     for req, windows, mask in zip(requests, per_request, read)]
-        if self.spread_evidence:
-            self._count_spread(requests, per_request, windows_of, verdicts)
+        if self.spread_evidence:  # how much of a run's support spread windows carry (checkers.spread_evidence)
+            self.counters["spread_windows"] += sum(len(w) - len(windows_of[r.passages])
+                                                   for r, w in zip(requests, per_request))
+            self.counters["spread_supported"] += sum(v.label == SUPPORTED and bool(v.detail.get("spread_window"))
+                                                     for v in verdicts)
         return verdicts if self.second is None else self._with_second_opinion(self.second, requests, verdicts)
-
-    def _count_spread(self, requests: Sequence[ClaimCheck], per_request: list[list[Window]],
-                      windows_of: dict[tuple[Passage, ...], list[Window]], verdicts: list[Verdict]) -> None:
-        """``spread_windows``: spread windows made; ``spread_supported``: supported claims whose deciding window
-        is one (``checkers.spread_evidence``), so a summary shows how much of a run's support they carry."""
-        for req, windows, verdict in zip(requests, per_request, verdicts):
-            spread = windows[len(windows_of[req.passages]):]
-            self.counters["spread_windows"] += len(spread)
-            decided = verdict.evidence
-            if verdict.label == SUPPORTED and decided is not None and any(
-                    (w.passage_id, w.start, w.end, w.reads) == (decided.passage_id, decided.start, decided.end,
-                                                                verdict.detail.get("premise_read"))
-                    for w in spread):
-                self.counters["spread_supported"] += 1
 
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
                              verdicts: list[Verdict]) -> list[Verdict]:
@@ -305,7 +294,8 @@ class NLIChecker(CheckerBase):
         return PairScores(scores.probs[take], scores.truncated[take])
 
     def _verdict(self, req: ClaimCheck, windows: list[Window], index: dict[tuple[str, str], int],
-                 scores: PairScores, read: np.ndarray) -> Verdict:
+                 scores: PairScores, read: np.ndarray, spread_from: int) -> Verdict:
+        """The claim's verdict from its windows' scores; ``windows[spread_from:]`` are its spread windows."""
         if not windows:
             return Verdict("not_supported", self.name, score=None, label3="not_found",
                            error="no passage text to check against")
@@ -341,6 +331,7 @@ class NLIChecker(CheckerBase):
                     **({"disagreeing_sentence": True} if disagreeing is not None else {}),
                     # a spread or follow-on window: the model read other words than the evidence slice shows
                     **({"premise_read": window.reads} if window.reads is not None else {}),
+                    **({"spread_window": True} if best >= spread_from else {}),
                     **({"pruned_windows": int((~read).sum())} if not read.all() else {})},
         )
 
