@@ -152,7 +152,7 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     requests: list[ClaimCheck] = []
     owners: list[tuple[int, int]] = []  # (claim index, chunk index)
     pairs = 0
-    window_counts: dict[str, int] = {}
+    windows_of: dict[str, list[Any]] = {}  # per doc, its windows (premises for chunked detectors)
     windowed = [c.window_sentences for c in walk(checker) if hasattr(c, "window_sentences")]  # e.g. under numbers
     window_sentences = windowed[0] if windowed else DEFAULT_WINDOW_SENTENCES
     shaped = ([c.premises_for for c in walk(checker) if hasattr(c, "premises_for")]  # chunked detectors
@@ -162,12 +162,12 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     for ci, claim in enumerate(claims):
         for di, doc in enumerate(claim.docs):
             passages = (Passage("doc", doc),)
-            if doc not in window_counts:
-                window_counts[doc] = len(shaped[0](passages) if shaped else all_windows(passages, window_sentences))
+            if doc not in windows_of:
+                windows_of[doc] = list(shaped[0](passages) if shaped else all_windows(passages, window_sentences))
             for sentence in claim_sentences(claim.claim):
                 requests.append(ClaimCheck(claim=sentence, passages=passages, group=claim.id))
                 owners.append((ci, di))
-                pairs += len(per_claim[0](sentence, passages)) if per_claim else window_counts[doc]
+                pairs += len(per_claim[0](sentence, passages, windows_of[doc]) if per_claim else windows_of[doc])
     from faithkit.progress import check_with_progress
 
     start = time.perf_counter()
