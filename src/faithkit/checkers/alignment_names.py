@@ -20,7 +20,7 @@ _NOT_NAMES = frozenset(
     "Any To From With By As Your Our Their Its Is Are Can Will Do Does Please Note Also Only Not After Before Once "
     "While During Since Until Unless Then There Here What Which Who How Why Where Some Most Many Both Either "
     "Neither May Settings Help Support Account Accounts Admin Admins Users User "
-    "OK".split())
+    "OK AM PM".split())
 _NOT_NAME_STEMS = frozenset(stem(w) for w in _NOT_NAMES)
 
 
@@ -64,8 +64,25 @@ def _names(text: str, known: tuple[str, ...]) -> frozenset[str]:
                 and not any(term in mid for mid, _ in evidence)
                 and any(term.lower() in lower for _, lower in evidence)):
             continue
-        out.add(stem(term))
+        out.add(name_key(term))
     return frozenset(out)
+
+
+# a month or weekday written short is the same name: "Nov 10, 2018" does not name another month than "November 10"
+_SHORT_DATES = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
+                "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
+                "dec": "december", "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+                "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday",
+                "sun": "sunday"}
+
+
+@lru_cache(maxsize=65536)
+def name_key(term: str) -> str:
+    """What a name is compared by: its stem without hyphens, a short month or weekday spelt out. Why: a name
+    written two ways is one name, not a swap: "Ibero-American" / "Iberoamerican", "Wi-Fi" / "WiFi", "Nov" /
+    "November" (each once flagged a supported WiCE dev claim as a sibling swap)."""
+    key = stem(term.replace("-", ""))
+    return _SHORT_DATES.get(key, key)
 
 
 # roles a help center gives rights to: swapped as often as plan names, and written in lower case
@@ -104,7 +121,7 @@ def _text_index(text: str) -> tuple[dict[str, tuple[frozenset[str], frozenset[st
     ("Lite, Core and Max" -> (lite, core), (core, max)). Passages repeat across the claims of an answer and
     across answers, so this is what keeps the sibling test cheap on long documents."""
     toks = _TOKEN.findall(text)
-    stems = [stem(t) for t in toks]
+    stems = [name_key(t) for t in toks]
     left: dict[str, set[str]] = {}
     right: dict[str, set[str]] = {}
     for i, term in enumerate(stems):

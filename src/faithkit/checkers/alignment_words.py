@@ -22,7 +22,10 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)?")
 def stem(word: str) -> str:
     """A crude stem so that "refundable", "refunded" and "refunds" meet ("refund"); good enough for overlap.
     Memoized: the rules stem the same passage words for every claim (73,000 calls on a 40-answer log)."""
-    w = word.lower().strip("'-")
+    w = word.lower()
+    if w.endswith("'s"):  # a possessive is its noun: "Team GB's" names GB (not "gb'", a name the claim never has)
+        w = w[:-2]
+    w = w.strip("'-")
     for suffix in ("ability", "ibility", "able", "ible", "ings", "ing", "ied", "ies", "ed", "es", "s"):
         if len(w) > len(suffix) + 2 and w.endswith(suffix):
             w = w[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")
