@@ -32,7 +32,7 @@ from faithkit.errors import ResultsError, UsageError
 from faithkit.options import parse_options
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, AnswerResult, Verdict
 from faithkit.scoring import RunSummary, answer_faithfulness
-from faithkit.sweep import ScoredClaim
+from faithkit.sweep import ScoredClaim, numbers_rule_in, second_opinion_in
 
 SECOND_OPINION_KEPT = "decided by the second opinion (at its own threshold)"
 SECOND_OPINION_NOT_ASKED = ("supported at the run's threshold, not at the new one: a rerun would ask the second "
@@ -154,8 +154,8 @@ def rescore(manifest: dict[str, Any], records: list[dict[str, Any]], threshold: 
     checker = manifest.get("checker") or {}
     new_checker = new_threshold_spec(checker, threshold)
     stage = checker.get("numbers") if isinstance(checker.get("numbers"), dict) else {}
-    redecider = _Redecider(threshold, checker.get("threshold"), bool(stage.get("missing_numbers")),
-                           bool(stage.get("arithmetic")), bool(checker.get("second_opinion")))
+    redecider = _Redecider(threshold, checker.get("threshold"), numbers_rule_in(checker),
+                           bool(stage.get("arithmetic")), second_opinion_in(checker))
     out = [redecider.record(r) for r in records]
     summary = RunSummary()
     for record in out:

@@ -108,15 +108,26 @@ def _spec_of(checker: Any) -> dict[str, Any]:
     return spec if isinstance(spec, dict) else {}
 
 
-def numbers_rule_of(checker: Any) -> bool:
-    """Whether a checker applies the missing-number rule, read from its spec (``{"numbers": {...}}``)."""
-    numbers = _spec_of(checker).get("numbers")
+def numbers_rule_in(spec: dict[str, Any]) -> bool:
+    """Whether a checker spec (live, or a manifest's ``checker``) applies the missing-number rule
+    (``{"numbers": {"missing_numbers": ...}}``). One reading for sweep and rescore, so the two agree."""
+    numbers = spec.get("numbers")
     return bool(isinstance(numbers, dict) and numbers.get("missing_numbers"))
 
 
+def second_opinion_in(spec: dict[str, Any]) -> bool:
+    """Whether a checker spec asks a second opinion (``{"second_opinion": {...}}``)."""
+    return bool(spec.get("second_opinion"))
+
+
+def numbers_rule_of(checker: Any) -> bool:
+    """``numbers_rule_in`` of a live checker's spec."""
+    return numbers_rule_in(_spec_of(checker))
+
+
 def second_opinion_of(checker: Any) -> bool:
-    """Whether a checker asks a second opinion, read from its spec (``{"second_opinion": {...}}``)."""
-    return bool(_spec_of(checker).get("second_opinion"))
+    """``second_opinion_in`` of a live checker's spec."""
+    return second_opinion_in(_spec_of(checker))
 
 
 def scored_claims(checker: Any, rows: Sequence[ClaimRow], verdicts: Sequence[Verdict]) -> list[ScoredClaim]:
