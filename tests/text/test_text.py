@@ -1,3 +1,5 @@
+import pytest
+
 from faithkit.records import Passage
 from faithkit.text.sentences import split_sentences
 from faithkit.text.windows import all_windows, passage_windows
@@ -18,6 +20,22 @@ def test_abbreviations_and_decimals_do_not_split():
         "Use a tool, e.g. a hammer.", "It costs €12.50 per month."]
     assert texts("Upgrade to v2.1 today. The U.S. office is open.") == [
         "Upgrade to v2.1 today.", "The U.S. office is open."]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The plan costs approx. $5 a month. It renews monthly.",
+     ["The plan costs approx. $5 a month.", "It renews monthly."]),
+    ("The panel dates from c. 1491-1510. It is in Bruges.", ["The panel dates from c. 1491-1510.", "It is in Bruges."]),
+    ("Open Mon. to Fri. from 9 am.", ["Open Mon. to Fri. from 9 am."]),
+    ("Refunds take approx. 5 days.", ["Refunds take approx. 5 days."]),
+    # a capitalised next word after "Co." is a real boundary as often as not: left to pysbd
+    ("We ship to Acme Co. They pay later.", ["We ship to Acme Co.", "They pay later."]),
+    ("It costs $5. 10 users are included.", ["It costs $5.", "10 users are included."]),
+])
+def test_open_abbreviations_do_not_end_a_sentence_before_it_goes_on(text, expected):
+    sentences = split_sentences(text)
+    assert [s.text for s in sentences] == expected
+    assert all(text[s.start:s.end] == s.text for s in sentences)
 
 
 def test_bullets_and_newlines_end_sentences():

@@ -92,8 +92,30 @@ def bounded_pieces(block: str, limit: int = MAX_SEGMENT_CHARS) -> list[tuple[int
     return spans
 
 
+# abbreviations pysbd ends a sentence at, which do not end one before a number, a currency sign or a lower-case
+# word: "approx. $5 a month", "c. 1491", "Mon. to Fri.", "Allen and Co. in 2018" (a fragment such as "$5 a month."
+# would become a claim of its own, checked and flagged on its own)
+_OPEN_ABBREVIATION = re.compile(
+    r"(?:^|[\s(])(?:c|ca|approx|appr|est|vs|v|vol|fig|p|pp|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|"
+    r"feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|co|inc|ltd|corp|dept)\.$", re.IGNORECASE)
+_GOES_ON = re.compile(r"[\d$€£¥]|[a-z](?![A-Z])")
+
+
+def _rejoin_abbreviations(segments: list[tuple[int, str]], block: str) -> list[tuple[int, str]]:
+    """Undo pysbd's boundaries after an ``_OPEN_ABBREVIATION`` when the next piece goes on (``_GOES_ON``)."""
+    out: list[tuple[int, str]] = []
+    for offset, text in segments:
+        if out and _OPEN_ABBREVIATION.search(out[-1][1]) and _GOES_ON.match(text):
+            first = out[-1][0]
+            out[-1] = (first, block[first: offset + len(text)])
+        else:
+            out.append((offset, text))
+    return out
+
+
 def _segments(block: str) -> list[tuple[int, str]]:
-    """(offset in block, piece) for pysbd's sentences of a block, bounded pieces first for a long block."""
+    """(offset in block, piece) for pysbd's sentences of a block, bounded pieces first for a long block, with
+    boundaries after open abbreviations undone (``_rejoin_abbreviations``)."""
     out = []
     for piece_start, piece_end in bounded_pieces(block):
         piece = block[piece_start:piece_end]
@@ -109,7 +131,7 @@ def _segments(block: str) -> list[tuple[int, str]]:
                 if rest:
                     out.append((piece_start + piece.find(rest, cursor), rest))
                 break
-    return out
+    return _rejoin_abbreviations(out, block)
 
 
 def split_sentences(text: str) -> list[Sentence]:

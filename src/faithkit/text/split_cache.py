@@ -16,7 +16,7 @@ from typing import Any
 from faithkit.cache import content_key
 from faithkit.text.sentences import seed_splits, split_sentences
 
-SPLIT_VERSION = "split-v1"  # bump when text/sentences.py would split a text differently
+SPLIT_VERSION = "split-v2"  # bump when text/sentences.py would split a text differently
 
 
 @lru_cache(maxsize=1)
