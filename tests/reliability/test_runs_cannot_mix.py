@@ -148,6 +148,24 @@ def test_resume_refuses_other_settings(tmp_path, changed, options):
         )
 
 
+def test_resume_refuses_a_run_split_by_another_sentence_splitter(tmp_path, monkeypatch):
+    """The splitter decides the claims (and the windows): a run started by another splitter version must not be
+    finished by this one, or one results file would hold claims cut two ways."""
+    from faithkit.text import split_cache
+
+    log = _log(tmp_path / "log.jsonl", 4)
+    out = tmp_path / "out"
+    run_check(log, out, ScriptedChecker(default="supported"))
+    assert split_cache.splitter_identity() in json.dumps(json.loads((out / "manifest.json").read_text())["claims"])
+    split_cache.splitter_identity.cache_clear()
+    monkeypatch.setattr(split_cache, "SPLIT_VERSION", "split-v0")
+    try:
+        with pytest.raises(UsageError, match="claims"):
+            run_check(log, out, ScriptedChecker(default="supported"), resume=True)
+    finally:
+        split_cache.splitter_identity.cache_clear()
+
+
 def test_resume_on_a_folder_from_before_run_json_compares_the_manifest(tmp_path):
     log = _log(tmp_path / "log.jsonl", 4)
     out = tmp_path / "out"

@@ -27,6 +27,7 @@ from faithkit.llm.schemas import DecomposeReply, ExtractLabelReply, check_senten
 from faithkit.llm.structured import StructuredCaller
 from faithkit.records import ERROR, Claim, ClaimCheck, Interaction, Passage, Verdict
 from faithkit.text.sentences import Sentence, split_sentences
+from faithkit.text.split_cache import splitter_identity
 
 
 def _needs_call(sentences: list[Sentence]) -> bool:
@@ -81,7 +82,7 @@ class LLMClaims(_ThreadedExtractor):
 
     def spec(self) -> dict[str, Any]:
         return {"claims": self.name, **self.caller.identity(), "prompt_version": self.prompt_version,
-                "linked_to": "answer sentence (pysbd+blocks)"}
+                "linked_to": f"answer sentence (pysbd+blocks, {splitter_identity()})"}
 
     def extract_one(self, interaction: Interaction) -> ClaimsOrError:
         sentences = split_sentences(interaction.answer)

@@ -40,7 +40,10 @@ class SentenceClaims:
     name = "sentences"
 
     def spec(self) -> dict[str, Any]:
-        return {"claims": self.name, "splitter": "pysbd+blocks", "drops": "answer particles"}
+        from faithkit.text.split_cache import splitter_identity
+
+        # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
+        return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})", "drops": "answer particles"}
 
     def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
         return [sentence_claims(i.answer) for i in interactions]

@@ -20,7 +20,8 @@ SPLIT_VERSION = "split-v2"  # bump when text/sentences.py would split a text dif
 
 
 @lru_cache(maxsize=1)
-def _splitter_identity() -> str:
+def splitter_identity() -> str:
+    """The splitter's version and pysbd's: what a split depends on besides the text (cache keys, run identity)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
@@ -30,7 +31,7 @@ def _splitter_identity() -> str:
 
 
 def _key(text: str) -> str:
-    return content_key({"kind": "sentences", "splitter": _splitter_identity(), "text": text})
+    return content_key({"kind": "sentences", "splitter": splitter_identity(), "text": text})
 
 
 def _valid(text: str, spans: Any) -> bool:
