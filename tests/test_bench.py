@@ -19,7 +19,7 @@ from faithkit.bench import (
     score_claims,
 )
 from faithkit.errors import BackendError, InputFormatError, UsageError
-from faithkit.records import ClaimCheck, Passage, Verdict
+from faithkit.records import ClaimCheck, Evidence, Passage, Verdict
 from faithkit.text.windows import all_windows
 
 
@@ -196,3 +196,36 @@ def test_cli_bench_refuses_missing_files(tmp_path):
     from faithkit.cli import main
 
     assert main(["bench", str(tmp_path / "nope.jsonl"), "--out", str(tmp_path / "r.json")]) == 2
+
+
+class EvidenceCopyChecker(CopyChecker):
+    """CopyChecker that also names the window it found the claim in (the evidence a row shows)."""
+
+    def check(self, requests):
+        out = []
+        for verdict, req in zip(super().check(requests), requests, strict=True):
+            claim = req.claim.lower().rstrip(".")
+            found = next((w for w in all_windows(req.passages) if claim in w.text.lower()), None)
+            out.append(Verdict(verdict.label, verdict.stage, score=verdict.score,
+                               evidence=Evidence(found.passage_id, found.text) if found else None))
+        return out
+
+
+def test_cli_bench_writes_one_row_per_claim_for_each_checker(tmp_path, small_file, monkeypatch):
+    """--claims-out: each claim's score, decision and the evidence of its best chunk, per checker, so two
+    settings can be compared claim by claim (the grouped claim e names its second chunk, where it was found)."""
+    import faithkit.checkers.registry as registry
+    from faithkit.cli import main
+
+    monkeypatch.setattr(registry, "build", lambda *a, **k: EvidenceCopyChecker())
+    rows_out = tmp_path / "claims.jsonl"
+    assert main(["bench", str(small_file), "--out", str(tmp_path / "r.json"), "--threshold", "0.5",
+                 "--checker", "nli", "--checker", "nli:alignment=false", "--claims-out", str(rows_out)]) == 0
+    rows = [json.loads(line) for line in rows_out.read_text().splitlines()]
+    assert [(r["checker"], r["id"]) for r in rows] == [
+        (c, i) for c in ("nli", "nli:alignment=false") for i in ("a", "b", "c", "d", "e")]
+    by_id = {r["id"]: r for r in rows if r["checker"] == "nli"}
+    assert [by_id[i]["right"] for i in "abcde"] == [True, True, True, False, True]  # d: a copy labelled 0
+    assert by_id["d"]["supported"] and by_id["d"]["label"] == 0 and by_id["d"]["score"] == 1.0
+    assert by_id["e"]["evidence"] == "Exports are ZIP files." and by_id["e"]["file"] == "small"
+    assert by_id["c"]["evidence"] is None  # its weakest sentence ("SSO is free.") was found nowhere

@@ -60,13 +60,15 @@ class NLIPair:
 
 @dataclass(frozen=True)
 class ClaimScores:
-    """Scores of labeled claims (one per claim), with how many checker pairs and errors they took."""
+    """Scores of labeled claims (one per claim), with how many checker pairs and errors they took. evidence: per
+    claim, the text that decided its score (the best chunk's weakest sentence's evidence; None without one)."""
 
     labels: np.ndarray
     scores: np.ndarray
     pairs: int
     errors: int
     seconds: float
+    evidence: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,19 +176,32 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     verdicts = check_with_progress(checker, requests)
     seconds = time.perf_counter() - start
     expect_verdicts(checker, verdicts, len(requests))
-    chunk_scores: dict[tuple[int, int], float] = {}
+    chunk_scores: dict[tuple[int, int], tuple[float, str | None]] = {}
     errors = 0
     for owner, verdict in zip(owners, verdicts):
         score = verdict.score
         if verdict.label == "error" or score is None:
             errors += 1
             score = 0.0
-        chunk_scores[owner] = min(chunk_scores.get(owner, float("inf")), float(score))
-    scores = np.zeros(len(claims))
-    for (ci, _), value in chunk_scores.items():
-        scores[ci] = max(scores[ci], value)
+        if owner not in chunk_scores or float(score) < chunk_scores[owner][0]:
+            chunk_scores[owner] = (float(score), verdict.evidence.text if verdict.evidence is not None else None)
+    best: dict[int, tuple[float, str | None]] = {}  # per claim, its best chunk (the first on a tie)
+    for (ci, _), (value, text) in chunk_scores.items():
+        if ci not in best or value > best[ci][0]:
+            best[ci] = (value, text)
+    scores = np.array([max(0.0, best[ci][0]) if ci in best else 0.0 for ci in range(len(claims))])
+    evidence = tuple(best[ci][1] if ci in best else None for ci in range(len(claims)))
     labels = np.array([c.label for c in claims], dtype=int)
-    return ClaimScores(labels, scores, pairs, errors, seconds)
+    return ClaimScores(labels, scores, pairs, errors, seconds, evidence)
+
+
+def claim_rows(claims: Sequence[LabeledClaim], scores: ClaimScores, threshold: float) -> list[dict[str, Any]]:
+    """One row per claim (id, gold label, score, the decision at ``threshold``, right or not, claim, evidence):
+    what ``faithkit bench --claims-out`` writes, so that two settings can be compared claim by claim on dev."""
+    return [{"id": c.id, "label": c.label, "score": round(float(score), 6), "supported": bool(score >= threshold),
+             "right": bool((score >= threshold) == bool(c.label)), "claim": c.claim,
+             "evidence": scores.evidence[i] if scores.evidence else None}
+            for i, (c, score) in enumerate(zip(claims, scores.scores))]
 
 
 def choose_threshold(labels: np.ndarray, scores: np.ndarray, grid: Sequence[float] = DEFAULT_GRID) -> float:
@@ -227,13 +242,19 @@ def evaluate_nli(checker: Any, pairs: Sequence[NLIPair], threshold: float, seed:
                             "accuracy3_low": round(100 * acc3.low, 2), "accuracy3_high": round(100 * acc3.high, 2)})
 
 
-def bench_file(checker: Checker, path: str | Path, threshold: float, seed: int = 0) -> DatasetResult:
-    """Benchmark one file (``.jsonl`` binary or ``.tsv`` 3-way NLI) at ``threshold``."""
+def bench_file(checker: Checker, path: str | Path, threshold: float, seed: int = 0,
+               rows: list[dict[str, Any]] | None = None) -> DatasetResult:
+    """Benchmark one file (``.jsonl`` binary or ``.tsv`` 3-way NLI) at ``threshold``; for a ``.jsonl`` file,
+    each claim's row (``claim_rows``) is appended to ``rows`` when it is given."""
     path = Path(path)
     if path.suffix == ".tsv":
         return evaluate_nli(checker, load_nli(path), threshold, seed)
     if path.suffix == ".jsonl":
-        return evaluate_scores(score_claims(checker, load_claims(path)), threshold, seed)
+        claims = load_claims(path)
+        scores = score_claims(checker, claims)
+        if rows is not None:
+            rows.extend(claim_rows(claims, scores, threshold))
+        return evaluate_scores(scores, threshold, seed)
     raise UsageError(f"{path}: expected a .jsonl (doc/claim/label) or .tsv (3-way NLI) file")
 
 

@@ -44,6 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cache-dir", help="cache folder (default $FAITHKIT_CACHE_DIR or ~/.cache/faithkit)")
     p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
     p.add_argument("--device", help="torch device (cpu, cuda; default cpu)")
+    p.add_argument("--claims-out", type=Path, metavar="FILE.jsonl",
+                   help="also write one row per claim of each .jsonl file (checker, file, id, label, score, "
+                        "supported, right, claim, evidence): to see which claims two settings decide differently")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals")
     p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines on stderr")
     p.set_defaults(func=with_progress(run, "bench"))
@@ -65,12 +68,16 @@ def run(args: argparse.Namespace) -> int:
     labels = [spec.label for spec in specs]
     if len(set(labels)) != len(labels):
         raise UsageError("the same --checker spec is given twice")
-    runs = {spec.label: _bench_one(spec, args) for spec in specs}
+    per_claim: list[dict[str, Any]] | None = [] if args.claims_out else None
+    runs = {spec.label: _bench_one(spec, args, per_claim) for spec in specs}
     results = {label: run.pop("results") for label, run in runs.items()}
     payload = runs[labels[0]] if len(runs) == 1 else {
         "seed": args.seed, "checkers": runs, "seconds": round(sum(r["seconds"] for r in runs.values()), 2)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    if args.claims_out and per_claim is not None:
+        args.claims_out.parent.mkdir(parents=True, exist_ok=True)
+        args.claims_out.write_text("".join(json.dumps(row) + "\n" for row in per_claim), encoding="utf-8")
     print(format_table(results[labels[0]]) if len(runs) == 1 else format_checkers_table(results))
     for label, run in runs.items():
         truncated = run["counters"].get("truncated_pairs", 0)
@@ -81,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench_one(spec: Any, args: argparse.Namespace) -> dict[str, Any]:
+def _bench_one(spec: Any, args: argparse.Namespace, per_claim: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Build one checker from its spec and the command's flags, and score every file with it."""
     from faithkit.bench import bench_file
     from faithkit.checkers.base import merged_counters
@@ -105,7 +112,10 @@ def _bench_one(spec: Any, args: argparse.Namespace) -> dict[str, Any]:
     results = {}
     started = time.time()
     for path in args.files:
-        results[path.stem] = bench_file(checker, path, threshold, seed=args.seed)
+        rows: list[dict[str, Any]] | None = [] if per_claim is not None else None
+        results[path.stem] = bench_file(checker, path, threshold, seed=args.seed, rows=rows)
+        if per_claim is not None and rows:
+            per_claim.extend({"checker": spec.label, "file": path.stem, **row} for row in rows)
         print(f"{spec.label} {path.stem}: {results[path.stem].balanced_accuracy:.1f} "
               f"[{results[path.stem].low:.1f}, {results[path.stem].high:.1f}]", file=sys.stderr)
     payload = {
