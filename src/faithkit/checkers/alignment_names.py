@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from faithkit.checkers.alignment_words import STOPWORDS, stem, words
+from faithkit.text.calendar_names import SHORT_NAMES
 
 _NAME = re.compile(r"(?<![\w-])[A-Z][a-zA-Z0-9]*(?:[-'][A-Za-z0-9]+)*")
 _NOT_NAMES = frozenset(
@@ -68,21 +69,13 @@ def _names(text: str, known: tuple[str, ...]) -> frozenset[str]:
     return frozenset(out)
 
 
-# a month or weekday written short is the same name: "Nov 10, 2018" does not name another month than "November 10"
-_SHORT_DATES = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
-                "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
-                "dec": "december", "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
-                "thu": "thursday", "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday",
-                "sun": "sunday"}
-
-
 @lru_cache(maxsize=65536)
 def name_key(term: str) -> str:
     """What a name is compared by: its stem without hyphens, a short month or weekday spelt out. Why: a name
     written two ways is one name, not a swap: "Ibero-American" / "Iberoamerican", "Wi-Fi" / "WiFi", "Nov" /
     "November" (each once flagged a supported WiCE dev claim as a sibling swap)."""
     key = stem(term.replace("-", ""))
-    return _SHORT_DATES.get(key, key)
+    return SHORT_NAMES.get(key, key)
 
 
 # roles a help center gives rights to: swapped as often as plan names, and written in lower case

@@ -19,6 +19,8 @@ import threading
 from functools import lru_cache
 from typing import NamedTuple
 
+from faithkit.text.calendar_names import SHORT_NAMES
+
 _BLOCK_BREAK = re.compile(r"\n\s*\n|\n(?=[ \t]*(?:[-*•·]|\d{1,3}[.)])\s)")
 _BULLET = re.compile(r"\s*(?:[-*•·]|\d{1,3}[.)])\s+")
 _SENTENCE_END = re.compile(r"[.!?…][\"')\]]*\s+(?=[\"“(]?[A-Z0-9])")
@@ -96,8 +98,8 @@ def bounded_pieces(block: str, limit: int = MAX_SEGMENT_CHARS) -> list[tuple[int
 # word: "approx. $5 a month", "c. 1491", "Mon. to Fri.", "Allen and Co. in 2018" (a fragment such as "$5 a month."
 # would become a claim of its own, checked and flagged on its own)
 _OPEN_ABBREVIATION = re.compile(
-    r"(?:^|[\s(])(?:c|ca|approx|appr|est|vs|v|vol|fig|p|pp|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|"
-    r"feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|co|inc|ltd|corp|dept)\.$", re.IGNORECASE)
+    r"(?:^|[\s(])(?:" + "|".join(["c", "ca", "approx", "appr", "est", "vs", "v", "vol", "fig", "p", "pp", "co", "inc",
+                                  "ltd", "corp", "dept", *SHORT_NAMES]) + r")\.$", re.IGNORECASE)
 _GOES_ON = re.compile(r"[\d$€£¥]|[a-z](?![A-Z])")
 
 

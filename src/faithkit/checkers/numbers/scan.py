@@ -21,6 +21,7 @@ from faithkit.checkers.numbers.quantity import (
     WORKING_ADJECTIVES,
     WORKING_DAY,
 )
+from faithkit.text.calendar_names import MONTH_WORDS
 
 _STOP = {
     "a", "an", "the", "and", "or", "but", "nor", "of", "to", "in", "on", "at", "by", "for", "with", "from",
@@ -36,10 +37,7 @@ _STOP = {
     "either", "neither", "instead", "yet", "still", "just", "even", "too", "very", "once", "twice", "again",
 }
 
-_MONTHS = {
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-}
+_MONTHS = MONTH_WORDS
 _ID_PREFIXES = {
     "http", "https", "status", "error", "code", "codes", "port", "version", "release", "build", "rfc", "iso",
     "soc", "pci", "windows", "ios", "android", "macos", "python", "java", "node", "chapter", "section", "page",
