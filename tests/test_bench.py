@@ -229,3 +229,13 @@ def test_cli_bench_writes_one_row_per_claim_for_each_checker(tmp_path, small_fil
     assert by_id["d"]["supported"] and by_id["d"]["label"] == 0 and by_id["d"]["score"] == 1.0
     assert by_id["e"]["evidence"] == "Exports are ZIP files." and by_id["e"]["file"] == "small"
     assert by_id["c"]["evidence"] is None  # its weakest sentence ("SSO is free.") was found nowhere
+
+
+def test_a_claim_row_says_when_its_score_is_an_error_not_the_model(small_file):
+    rows: list[dict] = []
+    bench_file(ErrorChecker(), small_file, threshold=0.5, rows=rows)
+    assert [r["errors"] for r in rows] == [1, 2, 2, 1, 2]  # one per claim sentence and chunk, each scored 0
+    assert all(r["score"] == 0.0 and not r["supported"] for r in rows)
+    rows = []
+    bench_file(CopyChecker(), small_file, threshold=0.5, rows=rows)
+    assert all(r["errors"] == 0 for r in rows)

@@ -42,10 +42,6 @@ def best_over_chunks(checker, claims, parts_of) -> np.ndarray:
     return scores
 
 
-def as_sentences(claim: str) -> list[str]:
-    return claim_sentences(claim)
-
-
 def as_clauses(claim: str) -> list[str]:
     return [part for sentence in claim_sentences(claim) for part in clauses(sentence)]
 
@@ -60,10 +56,10 @@ def main() -> None:
     context.cache = ContentCache(None, "use")
     checker = build("nli", {"numbers": False, "arithmetic": False}, context)
     labels = np.array([c.label for c in claims])
-    whole, split = best_over_chunks(checker, claims, as_sentences), best_over_chunks(checker, claims, as_clauses)
+    whole, split = best_over_chunks(checker, claims, claim_sentences), best_over_chunks(checker, claims, as_clauses)
     t = args.threshold
     changed = [i for i in range(len(claims)) if (whole[i] >= t) != (split[i] >= t)]
-    print(f"{sum(len(as_clauses(c.claim)) > len(as_sentences(c.claim)) for c in claims)} of {len(claims)} claims "
+    print(f"{sum(len(as_clauses(c.claim)) > len(claim_sentences(c.claim)) for c in claims)} of {len(claims)} claims "
           f"split into clauses; balanced accuracy at {t}: whole {100 * balanced_accuracy(labels, whole >= t):.1f}, "
           f"clauses {100 * balanced_accuracy(labels, split >= t):.1f}")
     right = sum((split[i] >= t) == bool(labels[i]) for i in changed)

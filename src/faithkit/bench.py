@@ -61,7 +61,8 @@ class NLIPair:
 @dataclass(frozen=True)
 class ClaimScores:
     """Scores of labeled claims (one per claim), with how many checker pairs and errors they took. evidence: per
-    claim, the text that decided its score (the best chunk's weakest sentence's evidence; None without one)."""
+    claim, the text that decided its score (the best chunk's weakest sentence's evidence; None without one);
+    claim_errors: per claim, its error verdicts (each scored 0, so a row can say its score is not the model's)."""
 
     labels: np.ndarray
     scores: np.ndarray
@@ -69,6 +70,7 @@ class ClaimScores:
     errors: int
     seconds: float
     evidence: tuple[str | None, ...] = ()
+    claim_errors: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,11 +179,11 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     seconds = time.perf_counter() - start
     expect_verdicts(checker, verdicts, len(requests))
     chunk_scores: dict[tuple[int, int], tuple[float, str | None]] = {}
-    errors = 0
+    claim_errors = [0] * len(claims)
     for owner, verdict in zip(owners, verdicts):
         score = verdict.score
         if verdict.label == "error" or score is None:
-            errors += 1
+            claim_errors[owner[0]] += 1
             score = 0.0
         if owner not in chunk_scores or float(score) < chunk_scores[owner][0]:
             chunk_scores[owner] = (float(score), verdict.evidence.text if verdict.evidence is not None else None)
@@ -192,15 +194,17 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     scores = np.array([max(0.0, best[ci][0]) if ci in best else 0.0 for ci in range(len(claims))])
     evidence = tuple(best[ci][1] if ci in best else None for ci in range(len(claims)))
     labels = np.array([c.label for c in claims], dtype=int)
-    return ClaimScores(labels, scores, pairs, errors, seconds, evidence)
+    return ClaimScores(labels, scores, pairs, sum(claim_errors), seconds, evidence, tuple(claim_errors))
 
 
 def claim_rows(claims: Sequence[LabeledClaim], scores: ClaimScores, threshold: float) -> list[dict[str, Any]]:
-    """One row per claim (id, gold label, score, the decision at ``threshold``, right or not, claim, evidence):
-    what ``faithkit bench --claims-out`` writes, so that two settings can be compared claim by claim on dev."""
+    """One row per claim (id, gold label, score, the decision at ``threshold``, right or not, claim, evidence, and
+    how many of its checks ended in an error, scored 0): what ``faithkit bench --claims-out`` writes, so that two
+    settings can be compared claim by claim on dev."""
     return [{"id": c.id, "label": c.label, "score": round(float(score), 6), "supported": bool(score >= threshold),
              "right": bool((score >= threshold) == bool(c.label)), "claim": c.claim,
-             "evidence": scores.evidence[i] if scores.evidence else None}
+             "evidence": scores.evidence[i] if scores.evidence else None,
+             "errors": scores.claim_errors[i] if scores.claim_errors else 0}
             for i, (c, score) in enumerate(zip(claims, scores.scores))]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from faithkit.claims.base import ClaimsOrError
 from faithkit.records import Claim, Interaction
 from faithkit.text.sentences import split_sentences
+from faithkit.text.split_cache import splitter_identity
 
 _PARTICLE = re.compile(
     r"^(yes|no|yep|nope|sure|ok|okay|of course|certainly|absolutely|correct|right|great|thanks|thank you|"
@@ -40,8 +41,6 @@ class SentenceClaims:
     name = "sentences"
 
     def spec(self) -> dict[str, Any]:
-        from faithkit.text.split_cache import splitter_identity
-
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
         return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})", "drops": "answer particles"}
 
