@@ -45,6 +45,9 @@ def read_jsonl(path: str | Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+ANSWERS: dict[str, str] = {}  # answer id -> answer text, filled from INTERACTIONS on first use
+
+
 @dataclass(frozen=True)
 class Prediction:
     """What the checker said about one label row."""
@@ -73,9 +76,22 @@ def _evidence_text(claim: dict[str, Any]) -> str | None:
     return evidence if isinstance(evidence, str) else None
 
 
+def _span_text(answer: str, claim: dict[str, Any]) -> str | None:
+    """The answer's own words for a claim (its ``span``): the claim's text may be the checked form of the sentence
+    (a "Yes," or an attribution frame removed, markdown read), while a label row holds the sentence as written."""
+    span = claim.get("span")
+    return answer[span[0]:span[1]] if answer and isinstance(span, list | tuple) and len(span) == 2 else None
+
+
+def _answers() -> dict[str, str]:
+    return {row["id"]: row["answer"] for row in read_jsonl(INTERACTIONS)} if INTERACTIONS.exists() else {}
+
+
 def predict(labels: list[dict[str, Any]], results: list[dict[str, Any]]) -> list[Prediction]:
     """One prediction per label row, matched as the module docstring says."""
     by_id = {r["id"]: r for r in results}
+    if not ANSWERS:
+        ANSWERS.update(_answers())
     used: dict[str, set[int]] = defaultdict(set)
     out: list[Prediction] = []
     for row in labels:
@@ -88,8 +104,10 @@ def predict(labels: list[dict[str, Any]], results: list[dict[str, Any]]) -> list
             out.append(Prediction(row, "supported" if kept else "not_supported", f"status:{status}", None,
                                   record.get("refusal")))
             continue
+        answer = ANSWERS.get(row["answer_id"], "")
         match = next((k for k, c in enumerate(record.get("claims") or [])
-                      if c.get("text") == row["claim"] and k not in used[row["answer_id"]]), None)
+                      if row["claim"] in (c.get("text"), _span_text(answer, c)) and k not in used[row["answer_id"]]),
+                     None)
         if match is None:
             out.append(Prediction(row, "supported", f"status:{status}", None, None, unscored=True))
             continue

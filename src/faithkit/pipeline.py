@@ -8,6 +8,7 @@ yields exactly one record, in input order.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import platform
 import sys
@@ -20,9 +21,10 @@ from typing import Any, cast
 
 from faithkit import __version__
 from faithkit.cache_repair import cache_warnings
+from faithkit.citation_check import answer_citations, citation_label, cited_checks
 from faithkit.checkers.base import Checker, merged_counters, walk, warnings_of
 from faithkit.claims.base import ClaimError, ClaimExtractor
-from faithkit.claims.sentences import SentenceClaims, is_particle, sentence_claims
+from faithkit.claims.sentences import SentenceClaims, answer_sentences, sentence_claims
 from faithkit.errors import BackendError, UsageError
 from faithkit.guards import expect_verdicts
 from faithkit.io.formats import input_sha256, preflight, resolve_format
@@ -51,7 +53,6 @@ from faithkit.records import (
 from faithkit.refusal_clauses import is_referral
 from faithkit.resume import check_resume, run_identity, write_run_file
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
-from faithkit.text.sentences import split_sentences
 from faithkit.text.split_cache import warm_splits
 
 REFERENCE_PASSAGE_ID = "reference"
@@ -69,11 +70,12 @@ class CheckOptions:
     limits: RecordLimits = field(default_factory=RecordLimits)
     input_format: str | None = None  # faithkit.io.formats name; None: detect (extension, content)
     contexts_separator: str | None = None  # split text context cells (CSV) on this string
+    fail_on_misattributed_citation: bool = False  # a claim citing the wrong passage fails its answer
 
 
 def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
     """The matching pattern when every content sentence of the answer declines to answer."""
-    sentences = [s.text for s in split_sentences(interaction.answer) if not is_particle(s.text)]
+    sentences = answer_sentences(interaction.answer)
     if not sentences:
         return None
     return detector.answer_match(sentences)
@@ -158,7 +160,7 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
 
     extracted = options.claims.extract([i for _, i in to_claim]) if to_claim else []
     requests: list[ClaimCheck] = []
-    plan: list[tuple[int, Interaction, list[Claim], slice, slice, slice]] = []
+    plan: list[tuple[int, Interaction, list[Claim], slice, slice, slice, list[slice]]] = []
     for (pos, item), claims in zip(to_claim, extracted):
         pending = cast(_Pending, records[pos])
         if isinstance(claims, ClaimError):
@@ -184,20 +186,43 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             requests += [ClaimCheck(c.text, answer_passage, item.question, item.reference, item.id)
                          for c in sentence_claims(item.reference)]
             recall_slice = slice(ref_slice.stop, len(requests))
-        plan.append((pos, item, claims, main, ref_slice, recall_slice))
+        cite_slices = []
+        for c in claims:  # each cited passage alone (citation_check), in the same batch
+            first = len(requests)
+            requests += cited_checks(c.text, c.cited, item)
+            cite_slices.append(slice(first, len(requests)))
+        plan.append((pos, item, claims, main, ref_slice, recall_slice, cite_slices))
 
     verdicts = expect_verdicts(checker, checker.check(requests) if requests else [], len(requests))
-    for pos, _item, claims, main, ref_slice, recall_slice in plan:
+    for pos, _item, claims, main, ref_slice, recall_slice, cite_slices in plan:
         pending = cast(_Pending, records[pos])
+        citations = [citation_label(v, c.cited, verdicts[cs]) for c, v, cs in zip(claims, verdicts[main], cite_slices)]
+        pairs_supported = sum(v.label == "supported" for cs in cite_slices for v in verdicts[cs])
+        if any(label == "misattributed" for label in citations):
+            pending.warnings.append("misattributed_citation")
+        if any(cited.startswith("?") for c in claims for cited in c.cited):
+            pending.warnings.append("unknown_citation")  # a marker naming no passage of the prompt
         if ref_slice.stop > ref_slice.start:
             against = verdicts[ref_slice]
-            results = tuple(ClaimResult.of(c, v, ClaimResult.of(c, r))
-                            for c, v, r in zip(claims, verdicts[main], against))
+            results = tuple(ClaimResult.of(c, v, ClaimResult.of(c, r), citation)
+                            for c, v, r, citation in zip(claims, verdicts[main], against, citations))
             unsupported = any(not r.supported for r in results)
-            records[pos] = pending.result(results, _correctness(unsupported, against, verdicts[recall_slice]))
+            record = pending.result(results, _correctness(unsupported, against, verdicts[recall_slice]))
         else:
-            records[pos] = pending.result(tuple(ClaimResult.of(c, v) for c, v in zip(claims, verdicts[main])))
+            record = pending.result(tuple(ClaimResult.of(c, v, citation=citation)
+                                          for c, v, citation in zip(claims, verdicts[main], citations)))
+        records[pos] = _with_citations(record, pairs_supported, options.fail_on_misattributed_citation)
     return [r if isinstance(r, AnswerResult) else r.result() for r in records]
+
+
+def _with_citations(record: AnswerResult, pairs_supported: int, fail_on_misattributed: bool) -> AnswerResult:
+    """The record with its citation figures (``citation_check``); with ``fail_on_misattributed``, a misattributed
+    citation makes the answer unsupported (its claims' verdicts stay as the checker gave them)."""
+    figures = answer_citations(record.claims, pairs_supported)
+    if figures is None:
+        return record
+    unsupported = record.unsupported or (fail_on_misattributed and figures["misattributed"] > 0)
+    return dataclasses.replace(record, citations=figures, unsupported=unsupported)
 
 
 def package_versions() -> dict[str, str]:

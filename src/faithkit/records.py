@@ -70,12 +70,15 @@ class Claim:
     start, end: character span in the answer of the text the claim came from (for a sentence claim, the
         sentence itself; for an LLM-decomposed claim, the sentence it was linked to).
     source: how it was produced: ``sentence`` or ``llm``.
+    cited: the passages its citation markers name (``claims.citations``), in the order written; ``?label`` for a
+        marker that names no passage of the prompt. Empty when it cites nothing.
     """
 
     text: str
     start: int
     end: int
     source: str = "sentence"
+    cited: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,9 @@ class ClaimResult:
     raw: a rejected model reply, verbatim, or None.
     detail: stage-specific extras.
     reference: only with a reference answer: the same claim checked against the reference (absent otherwise).
+    cited: the passages the claim's citation markers name (``?label`` for one naming no passage); [] for none.
+    citation: supported (a cited passage supports it) / misattributed (supported, but by no cited passage) /
+        unsupported (the claim is not supported) / none (it cites nothing). A citation never changes ``verdict``.
     extra: keys this version does not know, kept so a record round-trips unchanged.
 
     Reading is lenient (a missing key takes its default) because old and hand-written results folders are read
@@ -220,14 +226,17 @@ class ClaimResult:
     raw: str | None = None
     detail: dict[str, Any] = field(default_factory=dict)
     reference: ClaimResult | Unset = UNSET
+    cited: tuple[str, ...] = ()
+    citation: str = "none"
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, claim: Claim, verdict: Verdict, reference: ClaimResult | Unset = UNSET) -> ClaimResult:
+    def of(cls, claim: Claim, verdict: Verdict, reference: ClaimResult | Unset = UNSET,
+           citation: str = "none") -> ClaimResult:
         """The stored form of a checker's verdict on a claim."""
         return cls(claim.text, (claim.start, claim.end), verdict.label, verdict.stage, verdict.score,
                    verdict.evidence, verdict.probs, verdict.label3, verdict.truncated, verdict.error,
-                   verdict.raw, verdict.detail, reference)
+                   verdict.raw, verdict.detail, reference, tuple(claim.cited), citation)
 
     @property
     def supported(self) -> bool:
@@ -238,7 +247,8 @@ class ClaimResult:
                                "stage": self.stage, "score": self.score,
                                "evidence": None if self.evidence is None else asdict(self.evidence),
                                "probs": self.probs, "label3": self.label3, "truncated": self.truncated,
-                               "error": self.error, "raw": self.raw, "detail": self.detail}
+                               "error": self.error, "raw": self.raw, "detail": self.detail,
+                               "cited": list(self.cited), "citation": self.citation}
         if isinstance(self.reference, ClaimResult):
             out["reference"] = self.reference.to_dict()
         return {**out, **self.extra}
@@ -248,6 +258,8 @@ class ClaimResult:
         known, extra = _split(cls, data)
         if "span" in known:
             known["span"] = tuple(known["span"])
+        if "cited" in known:
+            known["cited"] = tuple(known["cited"])
         evidence = known.get("evidence")
         if isinstance(evidence, Mapping):
             known["evidence"] = Evidence(evidence.get("passage_id"), evidence.get("text", ""), evidence.get("start"),
@@ -302,6 +314,9 @@ class AnswerResult:
     source_format: faithkit / ragas / deepeval / promptfoo; absent on a line that could not be parsed.
     raw: the decomposer's rejected reply when claims could not be extracted (absent otherwise).
     correctness: only with a reference answer (absent otherwise).
+    citations: only when a claim cites a passage: ``claims``, ``claims_citation_supported``, ``misattributed``,
+        ``pairs`` (claim, cited passage), ``pairs_supported``, ``recall`` (claims whose citations support them /
+        claims) and ``precision`` (pairs whose passage alone supports the claim / pairs), ALCE-style.
     extra: keys this version does not know, kept so a record round-trips unchanged.
     """
 
@@ -317,6 +332,7 @@ class AnswerResult:
     source_format: str | Unset = UNSET
     raw: str | None | Unset = UNSET
     correctness: Correctness | Unset = UNSET
+    citations: dict[str, Any] | Unset = UNSET
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -334,6 +350,8 @@ class AnswerResult:
                 out[key] = getattr(self, key)
         if isinstance(self.correctness, Correctness):
             out["correctness"] = self.correctness.to_dict()
+        if isinstance(self.citations, dict):
+            out["citations"] = self.citations
         return {**out, **self.extra}
 
     @classmethod

@@ -59,7 +59,9 @@ _REFERRAL = re.compile(
     r"speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|check(?:ing)?\s+with|consult(?:ing)?)\s+"
     r"(?P<whom>[^,;:]+?)"
     r"(?:\s+(?:for|about)\s+(?:more\s+|further\s+|any\s+)?(?:help|details|information|info|assistance|advice|"
-    r"support|guidance|clarification|questions)|\s+directly|\s+(?:about|on)\s+(?:this|that|it))?$",
+    r"support|guidance|clarification|questions)|\s+directly|\s+(?:about|on)\s+(?:this|that|it))?"
+    r"(?:\s+(?:when|before|while|next time)\s+you\s+(?:book|call|visit|come in|order|buy|sign up|check in)"
+    r"(?:\s+(?:an?|the|your)\s+[a-z]+)?)?$",
     re.IGNORECASE,
 )
 _NOT_WHOM = frozenset("to if within before after by when because so unless until which that whether how".split())

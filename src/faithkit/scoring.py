@@ -33,7 +33,8 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\b(?:is|are) not (?:mentioned|covered|described|specified|stated) in the "
     r"(?:help center|documentation|docs|context|sources|provided (?:passages|context|documents))\b",
     r"\bI (?:do not|don't) (?:know|have (?:that|this|enough) information)\b",
-    r"\bthe (?:provided )?(?:help )?(?:context|passages|sources|documents|docs|articles|documentation|"
+    r"\b(?:the|our|my|these|those) (?:provided )?(?:help )?(?:help cent(?:er|re) )?(?:context|passages|sources|documents|docs|articles|"
+    r"documentation|"
     r"help cent(?:er|re))(?: (?:I|we) (?:was|were|have been|am|are) (?:given|shown)| (?:I|we) (?:have|can see)|"
     r" available)? (?:do(?:es)? not|don't|doesn't) (?:say|mention|contain|cover|include|explain)\b",
     # broader wordings (issue 11): "I can't say", "isn't covered in the articles I have", "nothing in the docs"
@@ -137,6 +138,7 @@ class RunSummary:
     number_rules: Counter = field(default_factory=Counter)
     error_reasons: Counter = field(default_factory=Counter)
     correctness: Counter = field(default_factory=Counter)
+    citations: Counter = field(default_factory=Counter)
     _macro_sum: float = 0.0
     _profiles: dict[str, list[float]] = field(default_factory=lambda: {
         "ragas": [0.0, 0], "deepeval": [0.0, 0], "meridian_ratio": [0.0, 0]})
@@ -163,6 +165,10 @@ class RunSummary:
             self.stages.update(c.stage or "?" for c in claims)
             self.number_rules.update(c.detail.get("numbers_rule") for c in claims)
             self._macro_sum += record.faithfulness or 0.0
+            if isinstance(record.citations, dict):
+                self.citations["answers"] += 1
+                for key in ("claims", "claims_citation_supported", "misattributed", "pairs", "pairs_supported"):
+                    self.citations[key] += int(record.citations.get(key) or 0)
             self.unsupported_answers += bool(record.unsupported)
             if isinstance(record.correctness, Correctness):
                 c = record.correctness
@@ -194,6 +200,14 @@ class RunSummary:
             "warnings": dict(sorted(self.warnings.items())),
             "error_reasons": dict(sorted(self.error_reasons.items())),
         }
+        if self.citations:  # micro over the answers that cite anything (citation_check)
+            c = self.citations
+            out["citations"] = {"answers_citing": c["answers"], "claims": c["claims"],
+                                "claims_citation_supported": c["claims_citation_supported"],
+                                "misattributed": c["misattributed"], "pairs": c["pairs"],
+                                "pairs_supported": c["pairs_supported"],
+                                "recall": rate(c["claims_citation_supported"], c["claims"]),
+                                "precision": rate(c["pairs_supported"], c["pairs"])}
         if self.correctness:
             out["correctness"] = {k: self.correctness.get(k, 0) for k in
                                   ("faithful_correct", "faithful_wrong", "unfaithful_correct", "unfaithful_wrong")}

@@ -13,13 +13,16 @@ __all__ = ["STACK_KEYS", "CheckerOptions", "StackOptions", "parse_options"]
 
 
 class StackOptions(CheckerOptions):
-    """Options of the default stack around any checker: the numbers stage rules (``checkers.numbers``).
+    """Options of the default stack around any checker: the numbers stage rules (``checkers.numbers``) and claim
+    parts (``checkers.parts``).
 
-    None means the checker's registry default (on for nli / judge / cascade, off for the similarity baseline).
+    None means the checker's registry default (numbers: on for nli / judge / cascade, off for the similarity
+    baseline; parts: on for nli).
     """
 
     numbers: bool | None = None
     arithmetic: bool | None = None
+    parts: bool | None = None  # a claim joining statements is checked as its parts too (checkers.parts)
 
 
 STACK_KEYS = frozenset(StackOptions.model_fields)

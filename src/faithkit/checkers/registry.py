@@ -65,13 +65,15 @@ Factory = Callable[[Any, BuildContext], Checker]
 @dataclass(frozen=True)
 class Entry:
     """options: the options model; factory: a callable or a ``"module:callable"`` string; numbers_default:
-    whether the numbers stage wraps it by default; aliases: generic option names (the CLI's ``--revision``)
+    whether the numbers stage wraps it by default; parts_default: whether claims are also checked as their parts
+    (``checkers.parts``) by default; aliases: generic option names (the CLI's ``--revision``)
     mapped onto this checker's own name for the same thing (the cascade's ``nli_revision``)."""
 
     options: type[Options]
     factory: Factory | str
     numbers_default: bool = True
     aliases: Mapping[str, str] = field(default_factory=dict)
+    parts_default: bool = False
 
     def make(self, options: Options, context: BuildContext) -> Checker:
         factory = self.factory
@@ -85,7 +87,7 @@ class Entry:
 
 
 REGISTRY: dict[str, Entry] = {
-    "nli": Entry(NLIOptions, "faithkit.checkers.factories:build_nli"),
+    "nli": Entry(NLIOptions, "faithkit.checkers.factories:build_nli", parts_default=True),
     "similarity": Entry(SimilarityOptions, "faithkit.checkers.factories:build_similarity", numbers_default=False),
     "judge": Entry(JudgeOptions, "faithkit.checkers.factories:build_judge"),
     "cascade": Entry(CascadeOptions, "faithkit.checkers.factories:build_cascade",
@@ -119,12 +121,18 @@ def entry(name: str) -> Entry:
     return found
 
 
-def with_number_checks(inner: Checker, numbers: bool, arithmetic: bool) -> Checker:
-    if not (numbers or arithmetic):
-        return inner
-    from faithkit.checkers.numbers import NumberChecks
+def with_number_checks(inner: Checker, numbers: bool, arithmetic: bool, parts: bool = False) -> Checker:
+    """The default stack around a checker: the numbers stage, then claim parts outermost (each part goes through
+    the numbers stage too)."""
+    if numbers or arithmetic:
+        from faithkit.checkers.numbers import NumberChecks
 
-    return NumberChecks(inner, arithmetic=arithmetic, missing_numbers=numbers)
+        inner = NumberChecks(inner, arithmetic=arithmetic, missing_numbers=numbers)
+    if parts:
+        from faithkit.checkers.parts import ClaimParts
+
+        inner = ClaimParts(inner)
+    return inner
 
 
 def _context_cache(values: dict[str, Any], context: BuildContext) -> None:
@@ -154,7 +162,8 @@ def build(name: str, options: Mapping[str, Any] | None = None, context: BuildCon
         inner.options = parsed  # a factory that did not record them: the spec still round-trips
     numbers = found.numbers_default if stack.numbers is None else stack.numbers
     arithmetic = found.numbers_default if stack.arithmetic is None else stack.arithmetic
-    return with_number_checks(inner, numbers, arithmetic)
+    parts = found.parts_default if stack.parts is None else stack.parts
+    return with_number_checks(inner, numbers, arithmetic, parts)
 
 
 _STRICT_COMPAT = frozenset({"window_sentences"})
@@ -199,7 +208,11 @@ def rebuild_spec(checker: Any) -> dict[str, Any] | None:
     """The spec that builds ``checker`` again through ``build``: ``{"checker": name, **options}``, with the
     numbers stage's switches where they differ from the entry's default. None if it was not built from options."""
     from faithkit.checkers.numbers import NumberChecks
+    from faithkit.checkers.parts import ClaimParts
 
+    parts = isinstance(checker, ClaimParts)
+    if parts:
+        checker = checker.inner
     numbers = arithmetic = False
     if isinstance(checker, NumberChecks):
         numbers, arithmetic = checker.missing_numbers, checker.arithmetic
@@ -213,6 +226,8 @@ def rebuild_spec(checker: Any) -> dict[str, Any] | None:
         spec["numbers"] = numbers
     if arithmetic != default:
         spec["arithmetic"] = arithmetic
+    if parts != REGISTRY[checker.name].parts_default:
+        spec["parts"] = parts
     return spec
 
 
@@ -229,10 +244,14 @@ def spec_from_manifest(checker_spec: Mapping[str, Any]) -> dict[str, Any]:
     default = entry(str(spec["checker"])).numbers_default
     spec.pop("numbers", None)
     spec.pop("arithmetic", None)
+    spec.pop("parts", None)
     if numbers != default:
         spec["numbers"] = numbers
     if arithmetic != default:
         spec["arithmetic"] = arithmetic
+    parts = "parts" in checker_spec
+    if parts != entry(str(spec["checker"])).parts_default:
+        spec["parts"] = parts
     return spec
 
 

@@ -143,13 +143,19 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
     access hours" stands beside it. A sentence that shares most of the claim's words and disagrees with it is a
     reader's first objection, so it removes every window. The share was chosen on the help-center dev suite
     (MODEL_CARD.md): lower shares start to reach sentences that merely share a topic.
+
+    Evidence first (issue 31): only a sentence that is *most* about the clause (no other passage sentence shares
+    more of its content words) may disagree. "Encore Plus: no booking fees" shares three words with "Tickets ...
+    are refunded in full ..., including the booking fee" and four with the sentence that says it ("Encore Plus
+    members pay no booking fees"); the refund sentence used to remove every window, the supporting one included.
     """
     for k, (clause, clause_words) in enumerate(parts):
         need = max(3.0, ABOUT_SHARE * len(clause_words))
+        most = max((len(clause_words & w) for w in sentence_words.values()), default=0)
         for j, words_j in sentence_words.items():
             if "scope" in rules and exclusivity_conflict(clause, read_as[j][0], known):
                 return j
-            if len(clause_words & words_j) < need:
+            if len(clause_words & words_j) < max(need, most):
                 continue
             if (k, j) not in memo:
                 memo[(k, j)] = _conflict(clause, read_as[j], known, rules)

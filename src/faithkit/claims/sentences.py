@@ -1,8 +1,21 @@
-"""Default claims: the sentences of the answer.
+"""Default claims: the sentences of the answer, read the way its user reads them.
 
-Answer particles ("Yes.", "No.", "Sure!") are not claims: they score near zero against any window and would
-turn a faithful answer into an unsupported one, so they are dropped. A leading particle attached with a comma
-("Yes, cancel whenever you want.") stays part of its sentence.
+The answer is read as markdown first (``claims.markdown``): list items, headings and paragraphs are blocks no
+sentence crosses, and emphasis, inline code and link syntax are dropped. In each block, citation markers are
+taken out of the text (``claims.citations``) and recorded on the claim as ``cited``; then the block is split into
+sentences, and each sentence becomes one claim whose ``span`` points at its original characters.
+
+What is not checked, and why:
+
+- answer particles ("Yes.", "No.", "Sure!"): they score near zero against any window and would turn a faithful
+  answer into an unsupported one; a leading "Yes," / "No:" is dropped from the text checked;
+- attribution frames ("According to the help center,", "Based on the articles I have,", "The docs say that",
+  "It looks like"): they say where the fact comes from, not what it is ("According to the docs," in front of a
+  supported claim dropped it from 0.99 to 0.30). Hedges that change meaning ("might", "usually", "up to") stay;
+- a lead-in with no number of its own ("Here's the pricing:", "**Printed tickets:**", a heading): it carries no
+  checkable fact. The items under a lead-in that names a subject are checked with that subject in front
+  ("Printed tickets: Delivered within 5 working days"), so "Delivered within 5 working days" is checked as being
+  about printed tickets.
 """
 
 from __future__ import annotations
@@ -12,6 +25,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from faithkit.claims.base import ClaimsOrError
+from faithkit.claims.citations import find_markers
+from faithkit.claims.markdown import Plain, markdown_blocks
 from faithkit.records import Claim, Interaction
 from faithkit.text.sentences import split_sentences
 from faithkit.text.split_cache import splitter_identity
@@ -22,6 +37,29 @@ _PARTICLE = re.compile(
     re.IGNORECASE,
 )
 _HAS_WORD = re.compile(r"\w")
+_SOURCE_NOUN = (r"(?:help ?cent(?:er|re)|help (?:articles?|pages?|docs)|articles?|docs|documentation|passages?|"
+                r"sources?|context|information|knowledge base|faqs?|pages?|guides?|policy|policies|terms|"
+                r"what I (?:found|have|can see))")
+_FRAME = re.compile(
+    r"^(?:"
+    rf"(?:according to|based on|going by|per|from|as (?:stated|mentioned|noted|described|explained) in) "
+    rf"(?:the |our |my |these |those |this |your )?(?:[\w-]+ ){{0,2}}?{_SOURCE_NOUN}"
+    r"(?: (?:I|we) (?:have|found|can see|was given|were given|have access to))?\s*[,:]\s*"
+    rf"|(?:the |our |these |my )?{_SOURCE_NOUN} (?:says?|states?|mentions?|explains?|notes?|indicates?|shows?)"
+    r"(?: that)?\s*[,:]?\s+"
+    r"|(?:it|this) (?:looks|seems|appears) (?:like|that)\s+|it (?:looks|seems|appears),?\s+"
+    r"|(?:from what I can (?:see|tell)|as far as I can (?:see|tell)|as far as I know)\s*,\s*"
+    r")",
+    re.IGNORECASE,
+)
+_LEADING_ANSWER = re.compile(r"^(?:yes|no|yep|nope|sure|correct)\s*[,:;—–-]\s*(?=\S)", re.IGNORECASE)
+_GENERIC_LEAD_IN = re.compile(
+    r"^(?:sure[,!.]?\s*|of course[,!.]?\s*|great question[,!.]?\s*)?(?:here(?:'s| is| are)|these are|there are|"
+    r"the following|below|in short|in summary|to summari[sz]e|summary|overview|details|options|key points|"
+    r"you (?:have|can choose)|(?:the )?(?:main|key) )",
+    re.IGNORECASE,
+)
+_PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 
 
 def is_particle(sentence: str) -> bool:
@@ -30,9 +68,87 @@ def is_particle(sentence: str) -> bool:
     return not _HAS_WORD.search(text) or bool(_PARTICLE.match(text))
 
 
-def sentence_claims(answer: str) -> list[Claim]:
-    """Each non-particle sentence of ``answer`` is one claim, with its span in the answer."""
-    return [Claim(s.text, s.start, s.end, "sentence") for s in split_sentences(answer) if not is_particle(s.text)]
+def checked_text(sentence: str) -> str:
+    """The part of a sentence that states a fact: attribution frames and a leading "Yes," / "No:" removed (module
+    docstring); the sentence itself when nothing is left."""
+    text = sentence.strip()
+    for _ in range(3):  # "Based on the articles I have, yes: if ..." is a frame, then a particle
+        stripped = _LEADING_ANSWER.sub("", _FRAME.sub("", text, count=1), count=1)
+        if stripped == text:
+            break
+        text = stripped
+    if not _HAS_WORD.search(text) or is_particle(text):
+        return sentence.strip()
+    return text[0].upper() + text[1:] if text[0].islower() else text
+
+
+def _without_markers(block: Plain, passage_ids: Sequence[str]) -> tuple[Plain, list[tuple[int, tuple[str, ...]]]]:
+    """The block with its citation markers taken out, and (position in the new text, cited) for each marker."""
+    markers = find_markers(block.text, passage_ids)
+    if not markers:
+        return block, []
+    clean = Plain(kind=block.kind, lead_in=block.lead_in, under=block.under)
+    found: list[tuple[int, tuple[str, ...]]] = []
+    cursor = 0
+    for marker in markers:
+        clean.text += block.text[cursor:marker.start]
+        clean.offsets += block.offsets[cursor:marker.start]
+        found.append((len(clean.text), marker.cited))
+        cursor = marker.end
+    clean.text += block.text[cursor:]
+    clean.offsets += block.offsets[cursor:]
+    return clean, found
+
+
+def _subject(lead_in: Plain | None) -> str | None:
+    """What a lead-in says its items are about ("Printed tickets"), or None for a generic one ("Here's the
+    pricing:") or none at all."""
+    if lead_in is None:
+        return None
+    text = _PARENTHETICAL.sub("", lead_in.text).strip().rstrip(":").strip()
+    if not text or _GENERIC_LEAD_IN.match(text) or len(text.split()) > 8:
+        return None
+    return text
+
+
+def _has_fact(text: str) -> bool:
+    return any(ch.isdigit() for ch in text)
+
+
+def sentence_claims(answer: str, passage_ids: Sequence[str] = ()) -> list[Claim]:
+    """The claims of ``answer`` (module docstring), each with its span in the answer and the passages it cites
+    (numeric markers name ``passage_ids`` in prompt order)."""
+    claims: list[Claim] = []
+    for raw in markdown_blocks(answer):
+        block, markers = _without_markers(raw, passage_ids)
+        if block.lead_in and not _has_fact(block.text):
+            continue
+        subject = _subject(block.under) if block.kind == "item" else None
+        sentences = split_sentences(block.text)
+        for index, sentence in enumerate(sentences):
+            upper = sentences[index + 1].start if index + 1 < len(sentences) else len(block.text) + 1
+            cited = tuple(dict.fromkeys(c for at, cs in markers if sentence.start < at <= upper or
+                                        (index == 0 and at <= sentence.start) for c in cs))
+            if is_particle(sentence.text):
+                continue
+            text = checked_text(sentence.text)
+            if block.lead_in:
+                text = text.rstrip(":").strip()
+            elif subject is not None:
+                text = f"{subject}: {text}"
+            start, end = block.span(sentence.start, sentence.end)
+            claims.append(Claim(text, start, end, "sentence", cited))
+    return claims
+
+
+def answer_sentences(answer: str) -> list[str]:
+    """The answer's sentences as its reader sees them (markdown and citation markers out), particles dropped: what
+    the refusal detector reads."""
+    out = []
+    for raw in markdown_blocks(answer):
+        block, _ = _without_markers(raw, ())
+        out += [s.text for s in split_sentences(block.text) if not is_particle(s.text)]
+    return out
 
 
 class SentenceClaims:
@@ -42,7 +158,9 @@ class SentenceClaims:
 
     def spec(self) -> dict[str, Any]:
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
-        return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})", "drops": "answer particles"}
+        return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})",
+                "answer": "markdown-v1 (markdown-it-py; citations, frames and lead-ins out)",
+                "drops": "answer particles"}
 
     def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
-        return [sentence_claims(i.answer) for i in interactions]
+        return [sentence_claims(i.answer, [p.id for p in i.contexts]) for i in interactions]

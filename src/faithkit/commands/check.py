@@ -41,6 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="extra regex marking a refusal sentence (repeatable)")
     p.add_argument("--no-default-refusals", action="store_true", help="use only --refusal-pattern patterns")
     p.add_argument("--no-reference", action="store_true", help="do not check claims against `reference` answers")
+    p.add_argument("--fail-on-misattributed-citation", action="store_true",
+                   help="a supported claim whose cited passage does not support it fails its answer "
+                        "(default: a warning, misattributed_citation)")
     p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
     p.add_argument("--chunk-size", type=int, default=64, help="interactions read and checked together")
     p.add_argument("--device", help="torch device for the NLI model (cpu, cuda; default cpu)")
@@ -171,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
     options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference,
                            limits=record_limits(args.max_record_bytes, args.record_timeout),
-                           input_format=input_format, contexts_separator=args.contexts_separator)
+                           input_format=input_format, contexts_separator=args.contexts_separator,
+                           fail_on_misattributed_citation=args.fail_on_misattributed_citation)
     from faithkit.progress import Progress
 
     total = _count_lines(args.log) if input_format == "jsonl" else None  # other formats: no ETA

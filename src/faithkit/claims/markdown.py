@@ -1,0 +1,156 @@
+"""An answer read as the markdown its user sees: blocks of plain text, each mapped back to the original characters.
+
+Why: assistants answer in markdown. Read as raw text, ``**Late fees:**`` was a claim of its own (and failed),
+a bullet list ran its items into one sentence, and ``**10% off**`` reached the model with its asterisks. Here a
+real CommonMark parser (markdown-it-py) finds the blocks (paragraphs, list items, headings, quotes, table cells);
+emphasis, inline code and link syntax are dropped, keeping only the text a reader sees; code blocks and raw HTML
+carry no claim and are skipped.
+
+Every block is a ``Plain``: its readable text and, for each character, the offset of the original character it
+came from, so a claim cut from it keeps an exact ``span`` into the answer.
+
+Lead-ins. A heading, or a paragraph ending in ``:`` right before a list ("Here's the pricing:",
+"**Lockers (Resident plan):**"), introduces the items under it. It is ``lead_in``: the claims layer checks it only
+if it holds a fact of its own (a number), and gives each item under it the lead-in's subject as context.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+_SKIPPED_BLOCKS = frozenset({"fence", "code_block", "html_block", "hr"})
+_TEXT_TOKENS = frozenset({"text", "code_inline"})
+_BREAK_TOKENS = frozenset({"softbreak", "hardbreak"})
+
+
+@dataclass
+class Plain:
+    """Readable text of one block and, per character, the offset in the answer it came from.
+
+    kind: paragraph / item / heading / cell.
+    lead_in: a heading or a ``...:`` paragraph that opens a list (module docstring).
+    under: the lead-in this block sits under (a list item's heading or ``...:`` line), or None.
+    """
+
+    text: str = ""
+    offsets: list[int] = field(default_factory=list)
+    kind: str = "paragraph"
+    lead_in: bool = False
+    under: Plain | None = None
+
+    def add(self, text: str, start: int | None) -> None:
+        """Append ``text`` found at ``start`` in the answer (None: inserted, mapped to the previous character)."""
+        for i, ch in enumerate(text):
+            self.offsets.append(start + i if start is not None else (self.offsets[-1] if self.offsets else 0))
+            self.text += ch
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The answer span of ``text[start:end]`` (end exclusive)."""
+        if end <= start:
+            at = self.offsets[min(start, len(self.offsets) - 1)] if self.offsets else 0
+            return at, at
+        return self.offsets[start], self.offsets[end - 1] + 1
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    for match in re.finditer("\n", text):
+        starts.append(match.end())
+    return starts
+
+
+def _parser():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table")
+
+
+@lru_cache(maxsize=4096)
+def _blocks_memo(answer: str) -> tuple[Plain, ...]:
+    return tuple(_read(answer))
+
+
+def markdown_blocks(answer: str) -> list[Plain]:
+    """The answer's readable blocks in order (module docstring). Memoized: an answer is read for refusals and
+    for claims."""
+    return list(_blocks_memo(answer))
+
+
+def _read(answer: str) -> list[Plain]:
+    tokens = _parser().parse(answer)
+    lines = _line_starts(answer)
+    blocks: list[Plain] = []
+    kinds: list[str] = []  # open containers: bullet_list / ordered_list / list_item / blockquote / heading / cell
+    skip_depth = 0
+    for index, token in enumerate(tokens):
+        if token.type in _SKIPPED_BLOCKS:
+            continue
+        if token.type.endswith("_open"):
+            kinds.append(token.type[:-5])
+            continue
+        if token.type.endswith("_close"):
+            if kinds:
+                kinds.pop()
+            continue
+        if token.type != "inline" or skip_depth:
+            continue
+        kind = ("heading" if "heading" in kinds else "cell" if {"td", "th"} & set(kinds)
+                else "item" if "list_item" in kinds else "paragraph")
+        start = lines[token.map[0]] if token.map else 0
+        block = _inline_plain(token, answer, start)
+        block.kind = kind
+        if block.text.strip():
+            blocks.append(block)
+            block.lead_in = kind == "heading" or (kind == "paragraph" and block.text.rstrip().endswith(":")
+                                                  and _list_follows(tokens, index))
+    _attach_lead_ins(blocks)
+    return blocks
+
+
+def _list_follows(tokens, index: int) -> bool:
+    """Whether the paragraph whose inline token is ``tokens[index]`` is followed by a list."""
+    for token in tokens[index + 1:]:
+        if token.type == "paragraph_close":
+            continue
+        return token.type in ("bullet_list_open", "ordered_list_open")
+    return False
+
+
+def _attach_lead_ins(blocks: list[Plain]) -> None:
+    """Each list item under the nearest lead-in before it (a heading stays in force until the next heading; a
+    ``...:`` lead-in only for the list right after it)."""
+    current: Plain | None = None
+    for block in blocks:
+        if block.lead_in:
+            current = block
+        elif block.kind == "item":
+            block.under = current
+        elif block.kind == "paragraph" and current is not None and current.kind != "heading":
+            current = None
+
+
+def _inline_plain(token, answer: str, start: int) -> Plain:
+    """The readable text of an inline token, each character mapped into ``answer`` by finding the token's text
+    pieces in order from ``start`` (a piece not found verbatim, e.g. an entity, maps to its neighbour)."""
+    block = Plain()
+    cursor = start
+    for child in token.children or ():
+        if child.type in _BREAK_TOKENS:
+            newline = answer.find("\n", cursor)
+            block.add(" ", newline if newline >= 0 else None)
+            if newline >= 0:
+                cursor = newline + 1
+            continue
+        if child.type == "image":
+            continue
+        if child.type not in _TEXT_TOKENS or not child.content:
+            continue
+        found = answer.find(child.content, cursor)
+        if found < 0:
+            block.add(child.content, None)
+            continue
+        block.add(child.content, found)
+        cursor = found + len(child.content)
+    return block
