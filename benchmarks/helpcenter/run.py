@@ -86,8 +86,9 @@ def build_checker(args: argparse.Namespace) -> Any:
 
     direct = {k: v for k, v in settings.items() if v is not None or k == "window_veto"}
     direct.setdefault("threshold", DEFAULT_NLI_THRESHOLD)
+    parts = extra.pop("parts", True) is not False
     inner = NLIChecker(**{**direct, **extra})
-    return with_number_checks(inner, numbers is not False, arithmetic is not False, extra.get("parts", True) is not False)
+    return with_number_checks(inner, numbers is not False, arithmetic is not False, parts)
 
 
 def run_pipeline(checker: Any, log: Path, out_dir: Path) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from typing import Any, cast
 
 from faithkit import __version__
 from faithkit.cache_repair import cache_warnings
-from faithkit.citation_check import answer_citations, citation_label, cited_checks
 from faithkit.checkers.base import Checker, merged_counters, walk, warnings_of
+from faithkit.citation_check import answer_citations, citation_label, cited_checks
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, answer_sentences, sentence_claims
 from faithkit.errors import BackendError, UsageError

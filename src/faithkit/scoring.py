@@ -33,8 +33,8 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\b(?:is|are) not (?:mentioned|covered|described|specified|stated) in the "
     r"(?:help center|documentation|docs|context|sources|provided (?:passages|context|documents))\b",
     r"\bI (?:do not|don't) (?:know|have (?:that|this|enough) information)\b",
-    r"\b(?:the|our|my|these|those) (?:provided )?(?:help )?(?:help cent(?:er|re) )?(?:context|passages|sources|documents|docs|articles|"
-    r"documentation|"
+    r"\b(?:the|our|my|these|those) (?:provided )?(?:help )?(?:help cent(?:er|re) )?"
+    r"(?:context|passages|sources|documents|docs|articles|documentation|"
     r"help cent(?:er|re))(?: (?:I|we) (?:was|were|have been|am|are) (?:given|shown)| (?:I|we) (?:have|can see)|"
     r" available)? (?:do(?:es)? not|don't|doesn't) (?:say|mention|contain|cover|include|explain)\b",
     # broader wordings (issue 11): "I can't say", "isn't covered in the articles I have", "nothing in the docs"
