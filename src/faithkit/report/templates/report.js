@@ -265,7 +265,9 @@
     function row(k, v) { if (v !== null && v !== undefined && v !== "") t.appendChild(el("tr", null, [el("td", null, [k]), el("td", null, [v])])); }
     row("claim", c.text);
     row("verdict", el("span", { "class": "badge v-" + c.verdict }, [ICON[c.verdict] || c.verdict]));
+    row("citation", c.citation && c.citation !== "none" ? c.citation + " (cites " + (c.cited || []).join(", ") + ")" + (c.citation === "misattributed" ? ": supported, but not by the passage it cites" : "") : null);
     row("score", fmt(c.score, 4)); row("stage", c.stage); row("label3", c.label3);
+    (detailOf.parts || []).forEach(function (p) { row("part: " + p.text, fmt(p.verdict) + " " + fmt(p.score, 3) + (p.evidence ? " [" + p.evidence.passage_id + "] " + p.evidence.text : "")); });
     if (c.probs) row("probs", Object.keys(c.probs).map(function (k) { return k + " " + fmt(c.probs[k]); }).join(", "));
     row("truncated", c.truncated ? "yes: a (window, claim) pair was cut to the model's limit" : null);
     row("error / warning", c.error);

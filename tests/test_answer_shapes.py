@@ -1,0 +1,236 @@
+"""Answers as assistants write them (issue 30): markdown, citations, frames, refusals, facts from two passages.
+
+Every case is built from passages written here. The structure tests need no model; the verdict tests run the
+real `faithkit check` pipeline with the bundled default checker.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from faithkit.checkers.parts import claim_parts
+from faithkit.claims.citations import find_markers
+from faithkit.claims.sentences import checked_text, sentence_claims
+from faithkit.records import Interaction, Passage
+from faithkit.scoring import RefusalDetector
+
+LIBRARY = (
+    Passage("loans", "Members can borrow up to 12 items at a time. Books are lent for 21 days and can be renewed "
+                     "twice online. DVDs are lent for 7 days."),
+    Passage("fees", "Late returns cost 20 cents per item per day, capped at $5 per item. Lost items are charged at "
+                    "their replacement cost."),
+)
+BIKES = (
+    Passage("pricing", "City bikes cost $3 per hour or $18 per day. E-bikes cost $6 per hour."),
+    Passage("helmets", "Helmets can be rented for $2 per day. Riders under 16 must wear a helmet."),
+)
+
+
+# --- structure: no model -------------------------------------------------------------------------------------------
+
+def test_a_markdown_list_under_a_bold_lead_in_is_one_claim_per_item_with_the_subject_in_front() -> None:
+    answer = "**Late fees:**\n- 20 cents per item per day\n- capped at **$5** per item"
+    claims = sentence_claims(answer, ["loans", "fees"])
+    assert [c.text for c in claims] == ["Late fees: 20 cents per item per day", "Late fees: capped at $5 per item"]
+    assert [answer[c.start:c.end] for c in claims] == ["20 cents per item per day", "capped at **$5** per item"]
+
+
+def test_a_generic_lead_in_is_context_not_a_claim_and_a_bold_label_stays_as_subject() -> None:
+    answer = "Here's the pricing:\n\n* **City bikes:** $3 per hour\n* **E-bikes:** $6 per hour"
+    assert [c.text for c in sentence_claims(answer)] == ["City bikes: $3 per hour", "E-bikes: $6 per hour"]
+
+
+def test_code_blocks_and_link_syntax_are_not_checked_text() -> None:
+    answer = "See [the loans page](https://example.org/loans) for `renewals`.\n\n```\nrenew --twice\n```"
+    assert [c.text for c in sentence_claims(answer)] == ["See the loans page for renewals."]
+
+
+@pytest.mark.parametrize("marked, cited", [
+    ("Books are lent for 21 days [1].", ("loans",)),
+    ("Books are lent for 21 days.[1]", ("loans",)),
+    ("Books are lent for 21 days [1][2].", ("loans", "fees")),
+    ("Books are lent for 21 days [1, 2].", ("loans", "fees")),
+    ("Books are lent for 21 days [loans].", ("loans",)),
+    ("Books are lent for 21 days (source: Loans).", ("loans",)),
+    ("Books are lent for 21 days【1】.", ("loans",)),
+    ("Books are lent for 21 days^1.", ("loans",)),
+    ("Books are lent for 21 days [^2].", ("fees",)),
+    ("Books are lent for 21 days [doc-1].", ("loans",)),
+    ("Books are lent for 21 days [7].", ("?7",)),
+])
+def test_a_citation_marker_is_taken_out_of_the_claim_and_recorded(marked: str, cited: tuple[str, ...]) -> None:
+    claims = sentence_claims(marked, ["loans", "fees"])
+    assert [c.text for c in claims] == ["Books are lent for 21 days."]
+    assert claims[0].cited == cited
+
+
+def test_bracketed_words_that_name_no_passage_stay_and_a_power_is_not_a_caret_citation() -> None:
+    assert find_markers("The [sic] rate is 2^3 per day.", ["loans"]) == []
+
+
+@pytest.mark.parametrize("sentence, checked", [
+    ("According to the help center, books are lent for 21 days.", "Books are lent for 21 days."),
+    ("Based on the articles I have, yes: DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
+    ("The docs say that books can be renewed twice online.", "Books can be renewed twice online."),
+    ("It looks like late returns cost 20 cents a day.", "Late returns cost 20 cents a day."),
+    ("No, DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
+    ("Books might be renewed twice.", "Books might be renewed twice."),  # a hedge that changes meaning stays
+    ("Based on your usage, you pay $5.", "Based on your usage, you pay $5."),  # not an attribution frame
+])
+def test_attribution_frames_and_a_leading_yes_no_are_removed_hedges_stay(sentence: str, checked: str) -> None:
+    assert checked_text(sentence) == checked
+
+
+@pytest.mark.parametrize("answer", [
+    "Sorry, the help center articles don't mention lending e-readers.",
+    "The articles don't mention e-readers.",
+    "I couldn't find anything about e-readers.",
+    "The help center doesn't say whether e-readers can be borrowed.",
+    "I don't have information on e-readers.",
+    "Our help articles don't say whether you can borrow e-readers, so I can't confirm that.",
+    "I'm sorry, I couldn't find anything about e-readers. You could ask the library when you visit.",
+])
+def test_refusals_in_their_real_wordings(answer: str) -> None:
+    from faithkit.claims.sentences import answer_sentences
+
+    assert RefusalDetector().answer_match(answer_sentences(answer)) is not None
+
+
+def test_a_refusal_that_also_asserts_a_fact_keeps_the_fact() -> None:
+    from faithkit.claims.sentences import answer_sentences
+
+    answer = "Books are lent for 21 days, but I couldn't find anything about e-readers."
+    assert RefusalDetector().answer_match(answer_sentences(answer)) is None
+
+
+@pytest.mark.parametrize("claim, parts", [
+    ("Books can be renewed twice online, and if you return one late it costs 20 cents a day, capped at $5.",
+     ["Books can be renewed twice online.", "If you return one late it costs 20 cents a day, capped at $5."]),
+    ("The plan gives you 10% off all medicines and covers dental treatment.",
+     ["The plan gives you 10% off all medicines.", "The plan covers dental treatment."]),
+    ("Meeting rooms cost €25 per hour for members and €40 per hour for guests.",
+     ["Meeting rooms cost €25 per hour for members and €40 per hour for guests."]),
+])
+def test_claim_parts_keep_conditions_with_their_clause(claim: str, parts: list[str]) -> None:
+    assert claim_parts(claim) == parts
+
+
+# --- verdicts: the real pipeline and the bundled checker ------------------------------------------------------------
+
+def _check(tmp_path, rows: list[dict], *extra: str) -> dict[str, dict]:
+    from faithkit.cli import main
+
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    out = tmp_path / "run"
+    code = main(["check", str(log), "--out", str(out), "--quiet", "--no-report", *extra])
+    assert code == 0
+    return {r["id"]: r for r in map(json.loads, (out / "results.jsonl").read_text().splitlines())}
+
+
+def _row(rid: str, answer: str, passages=LIBRARY) -> dict:
+    return {"id": rid, "question": "?", "answer": answer,
+            "contexts": [{"id": p.id, "text": p.text} for p in passages]}
+
+
+@pytest.fixture(scope="module")
+def library_results(tmp_path_factory) -> dict[str, dict]:
+    rows = [
+        _row("two-passages", "Books can be renewed twice online, and if you return one late it costs 20 cents a day, "
+                             "capped at $5."),
+        _row("refusal", "Sorry, the help center articles don't mention lending e-readers."),
+        _row("refusal-beside-fact", "Books are lent for 21 days. I couldn't find anything about e-readers."),
+        _row("markdown", "**Loans:**\n- Books: 21 days, renewable twice online\n- DVDs: 7 days"),
+        _row("cited", "Books are lent for 21 days [1]. Late returns cost 20 cents per item per day [2]."),
+        _row("misattributed", "DVDs are lent for 7 days [2]."),
+        _row("cited-unsupported", "DVDs are lent for 14 days [1]."),
+    ]
+    return _check(tmp_path_factory.mktemp("library"), rows)
+
+
+def test_a_sentence_joining_two_passages_is_supported_with_each_part_recorded(library_results) -> None:
+    record = library_results["two-passages"]
+    assert record["status"] == "scored" and record["unsupported"] is False
+    parts = record["claims"][0]["detail"]["parts"]
+    assert len(parts) == 2 and {p["evidence"]["passage_id"] for p in parts} == {"loans", "fees"}
+
+
+def test_refusals_are_counted_and_a_refusal_beside_a_fact_leaves_the_fact_scored(library_results) -> None:
+    assert library_results["refusal"]["status"] == "refusal"
+    beside = library_results["refusal-beside-fact"]
+    assert beside["status"] == "scored" and [c["text"] for c in beside["claims"]] == ["Books are lent for 21 days."]
+    assert "partial_refusal" in beside["warnings"]
+
+
+def test_a_markdown_answer_is_kept(library_results) -> None:
+    record = library_results["markdown"]
+    assert record["unsupported"] is False, record["claims"]
+    assert [c["text"] for c in record["claims"]][0].startswith("Loans: Books")
+
+
+def test_citations_are_checked_and_a_misattributed_one_warns_without_failing(library_results) -> None:
+    cited = library_results["cited"]
+    assert [c["citation"] for c in cited["claims"]] == ["supported", "supported"]
+    assert cited["citations"]["precision"] == 1.0 and cited["citations"]["recall"] == 1.0
+    wrong = library_results["misattributed"]
+    assert wrong["unsupported"] is False and wrong["claims"][0]["citation"] == "misattributed"
+    assert "misattributed_citation" in wrong["warnings"] and wrong["citations"]["precision"] == 0.0
+    unsupported = library_results["cited-unsupported"]
+    assert unsupported["unsupported"] is True and unsupported["claims"][0]["citation"] == "unsupported"
+
+
+def test_a_misattributed_citation_fails_the_answer_when_asked(tmp_path) -> None:
+    results = _check(tmp_path, [_row("misattributed", "DVDs are lent for 7 days [2].")],
+                     "--fail-on-misattributed-citation")
+    assert results["misattributed"]["unsupported"] is True
+
+
+def test_the_summary_has_run_citation_precision_and_recall(tmp_path) -> None:
+    from faithkit.cli import main
+
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps(_row("c", "DVDs are lent for 7 days [2]. Books are lent for 21 days [1].")) + "\n")
+    assert main(["check", str(log), "--out", str(tmp_path / "r"), "--quiet", "--no-report"]) == 0
+    summary = json.loads((tmp_path / "r" / "manifest.json").read_text())["summary"]
+    assert summary["citations"]["pairs"] == 2 and summary["citations"]["precision"] == 0.5
+    assert summary["citations"]["recall"] == 0.5 and summary["citations"]["misattributed"] == 1
+
+
+# --- property: decoration never changes a verdict -------------------------------------------------------------------
+
+SUPPORTED_SENTENCES = ("City bikes cost $3 per hour or $18 per day.", "E-bikes cost $6 per hour.",
+                       "Helmets can be rented for $2 per day.")
+DECORATIONS = {
+    "citation": lambda s: s[:-1] + " [1].",
+    "citation-after": lambda s: s + "[2]",
+    "named-citation": lambda s: s[:-1] + " (source: pricing).",
+    "emphasis": lambda s: "**" + s[:-1] + "**.",
+    "bullet": lambda s: "- " + s,
+    "frame": lambda s: "According to the help center, " + s[0].lower() + s[1:],
+    "docs-say": lambda s: "The docs say that " + s[0].lower() + s[1:],
+}
+
+
+@pytest.fixture(scope="module")
+def bundled_checker():
+    from faithkit.checkers.registry import build_checker
+
+    return build_checker("nli")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sentence=st.sampled_from(SUPPORTED_SENTENCES), decoration=st.sampled_from(sorted(DECORATIONS)))
+def test_decorating_a_supported_sentence_never_changes_its_verdict(bundled_checker, sentence, decoration) -> None:
+    from faithkit.records import ClaimCheck
+
+    def verdicts(answer: str) -> list[str]:
+        item = Interaction("x", "?", BIKES, answer)
+        claims = sentence_claims(answer, [p.id for p in BIKES])
+        return [v.label for v in bundled_checker.check([ClaimCheck(c.text, item.contexts) for c in claims])]
+
+    assert verdicts(sentence) == ["supported"]
+    assert verdicts(DECORATIONS[decoration](sentence)) == ["supported"]
