@@ -35,7 +35,7 @@ BIKES = (
 def test_a_markdown_list_under_a_bold_lead_in_is_one_claim_per_item_with_the_subject_in_front() -> None:
     answer = "**Late fees:**\n- 20 cents per item per day\n- capped at **$5** per item"
     claims = sentence_claims(answer, ["loans", "fees"])
-    assert [c.text for c in claims] == ["Late fees: 20 cents per item per day", "Late fees: capped at $5 per item"]
+    assert [c.text for c in claims] == ["Late fees: 20 cents per item per day", "Late fees: Capped at $5 per item"]
     assert [answer[c.start:c.end] for c in claims] == ["20 cents per item per day", "capped at **$5** per item"]
 
 
@@ -140,12 +140,12 @@ def _row(rid: str, answer: str, passages=LIBRARY) -> dict:
 @pytest.fixture(scope="module")
 def library_results(tmp_path_factory) -> dict[str, dict]:
     rows = [
-        _row("two-passages", "Books can be renewed twice online, and if you return one late it costs 20 cents a day, "
-                             "capped at $5."),
+        _row("two-passages", "Books can be renewed twice online, and lost items are charged at their replacement "
+                             "cost."),
         _row("refusal", "Sorry, the help center articles don't mention lending e-readers."),
         _row("refusal-beside-fact", "Books are lent for 21 days. I couldn't find anything about e-readers."),
         _row("markdown", "**Loans:**\n- Books: 21 days, renewable twice online\n- DVDs: 7 days"),
-        _row("cited", "Books are lent for 21 days [1]. Late returns cost 20 cents per item per day [2]."),
+        _row("cited", "Books are lent for 21 days [1]. Lost items are charged at their replacement cost [2]."),
         _row("misattributed", "DVDs are lent for 7 days [2]."),
         _row("cited-unsupported", "DVDs are lent for 14 days [1]."),
     ]
@@ -157,6 +157,7 @@ def test_a_sentence_joining_two_passages_is_supported_with_each_part_recorded(li
     assert record["status"] == "scored" and record["unsupported"] is False
     parts = record["claims"][0]["detail"]["parts"]
     assert len(parts) == 2 and {p["evidence"]["passage_id"] for p in parts} == {"loans", "fees"}
+    assert record["claims"][0]["detail"]["supported_by"] == "parts"  # no window holds both halves
 
 
 def test_refusals_are_counted_and_a_refusal_beside_a_fact_leaves_the_fact_scored(library_results) -> None:
