@@ -54,7 +54,7 @@ class Rescored:
 
 
 def _verdict(claim: dict[str, Any]) -> Verdict:
-    data = {k: v for k, v in claim.items() if k not in ("text", "span", "verdict", "reference")}
+    data = {k: v for k, v in claim.items() if k not in ("text", "span", "verdict", "reference", "cited", "citation")}
     return Verdict.from_dict({"label": claim["verdict"], **data})
 
 

@@ -150,6 +150,7 @@ class ClaimParts(CheckerWrapper):
 
     def __init__(self, inner: Any):
         self.inner = inner
+        self.name = inner.name  # the stack is still named by what decides (``nli+numbers``); parts only add checks
         self.threshold = getattr(inner, "threshold", None)
         self.counters: dict[str, int] = {"claims_split": 0, "parts_checked": 0, "supported_by_parts": 0,
                                          "refuted_by_part": 0}
