@@ -64,7 +64,8 @@ def test_every_label_row_is_a_claim_of_its_answer_in_order():
         if any(row["case"] == "refusal" for row in rows):
             assert [row["claim"] for row in rows] == [item["answer"]], item["id"]
         else:
-            claims = [c.text for c in sentence_claims(item["answer"])]
+            # a label row is the sentence as written; the claim checked may drop a "Yes," or a frame (claims.sentences)
+            claims = [item["answer"][c.start:c.end] for c in sentence_claims(item["answer"])]
             assert claims == [row["claim"] for row in rows], item["id"]
         assert [row["sentence"] for row in rows] == list(range(1, len(rows) + 1))
 
@@ -116,7 +117,7 @@ def _results(verdict: str, refusals: bool) -> list[dict]:
         if is_refusal and refusals:
             out.append({"id": item["id"], "status": "refusal", "claims": [], "refusal": "pattern"})
             continue
-        claims = [{"text": c.text, "verdict": verdict, "stage": "fake", "score": 0.5}
+        claims = [{"text": c.text, "span": [c.start, c.end], "verdict": verdict, "stage": "fake", "score": 0.5}
                   for c in sentence_claims(item["answer"])]
         out.append({"id": item["id"], "status": "scored", "claims": claims})
     return out

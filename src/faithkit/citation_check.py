@@ -40,7 +40,7 @@ def citation_label(verdict: Verdict, cited: Sequence[str], pair_verdicts: Sequen
 
 def answer_citations(claims: Sequence[ClaimResult], pairs_supported: int) -> dict[str, Any] | None:
     """The answer's citation figures (module docstring), or None when no claim cites anything."""
-    pairs = sum(len(c.cited) for c in claims)
+    pairs = sum(len(c.cited or ()) for c in claims)
     if not pairs:
         return None
     supported = sum(c.citation == "supported" for c in claims)

@@ -204,7 +204,8 @@ class ClaimResult:
     raw: a rejected model reply, verbatim, or None.
     detail: stage-specific extras.
     reference: only with a reference answer: the same claim checked against the reference (absent otherwise).
-    cited: the passages the claim's citation markers name (``?label`` for one naming no passage); [] for none.
+    cited: the passages the claim's citation markers name (``?label`` for one naming no passage); [] for none;
+        None (key absent) in records written before citations were read.
     citation: supported (a cited passage supports it) / misattributed (supported, but by no cited passage) /
         unsupported (the claim is not supported) / none (it cites nothing). A citation never changes ``verdict``.
     extra: keys this version does not know, kept so a record round-trips unchanged.
@@ -226,8 +227,8 @@ class ClaimResult:
     raw: str | None = None
     detail: dict[str, Any] = field(default_factory=dict)
     reference: ClaimResult | Unset = UNSET
-    cited: tuple[str, ...] = ()
-    citation: str = "none"
+    cited: tuple[str, ...] | None = None
+    citation: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -247,8 +248,11 @@ class ClaimResult:
                                "stage": self.stage, "score": self.score,
                                "evidence": None if self.evidence is None else asdict(self.evidence),
                                "probs": self.probs, "label3": self.label3, "truncated": self.truncated,
-                               "error": self.error, "raw": self.raw, "detail": self.detail,
-                               "cited": list(self.cited), "citation": self.citation}
+                               "error": self.error, "raw": self.raw, "detail": self.detail}
+        if self.cited is not None:  # absent from records written before citations were read: kept absent
+            out["cited"] = list(self.cited)
+        if self.citation is not None:
+            out["citation"] = self.citation
         if isinstance(self.reference, ClaimResult):
             out["reference"] = self.reference.to_dict()
         return {**out, **self.extra}

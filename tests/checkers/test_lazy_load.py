@@ -48,7 +48,12 @@ def test_a_fully_cached_rerun_imports_neither_torch_nor_transformers(tmp_path):
     warm = _check_in_subprocess(LARKSPUR, tmp_path / "b", tmp_path / "cache")
     assert warm == {"code": 0, "torch": False, "transformers": False}
     assert _counters(tmp_path / "b")["nli_pairs_scored"] == 0
-    assert _counters(tmp_path / "b")["nli_cache_hits"] == _counters(tmp_path / "a")["nli_pairs_scored"] > 0
+    cold_counters = _counters(tmp_path / "a")
+    # every pair the warm run looks up is served from the cache: the cold run's scored pairs and the pairs it
+    # already found there itself (a claim's part can repeat a pair of a numbers re-check)
+    assert _counters(tmp_path / "b")["nli_cache_hits"] == cold_counters["nli_pairs_scored"] + \
+        cold_counters.get("nli_cache_hits", 0)
+    assert cold_counters["nli_pairs_scored"] > 0
     manifest = json.loads((tmp_path / "b" / "manifest.json").read_text())
     assert (
         manifest["checker"]["weights"]
