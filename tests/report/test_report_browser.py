@@ -181,3 +181,32 @@ def test_a_spread_evidence_claim_shows_its_span_and_what_the_model_read(browser,
     assert highlight.text == claim["evidence"]["text"] == STAFF.text  # the span, gap sentences included
     detail = browser.find_element(By.CSS_SELECTOR, "#answer-view .claim-detail").text
     assert f"the model read {read}" in detail and "Our offices are in Irvine." not in read
+
+
+def test_a_claim_shows_its_citation_next_to_its_verdict_and_its_parts(browser, tmp_path):
+    """A misattributed citation is shown as such beside the verdict (a warning: the claim stays supported), and a
+    claim checked as its parts lists each part with its verdict and evidence passage."""
+    from selenium.webdriver.common.by import By
+
+    from faithkit.cli import main
+
+    contexts = [{"id": "loans", "text": "Books are lent for 21 days and can be renewed twice online. "
+                                        "DVDs are lent for 7 days."},
+                {"id": "fees", "text": "Lost items are charged at their replacement cost."}]
+    rows = [{"id": "cites", "question": "?", "answer": "DVDs are lent for 7 days [2].", "contexts": contexts},
+            {"id": "joins", "question": "?", "contexts": contexts,
+             "answer": "Books can be renewed twice online, and lost items are charged at their replacement cost."}]
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert main(["check", str(log), "--out", str(tmp_path / "run"), "--quiet", "--cache", "off"]) == 0
+    _open(browser, tmp_path / "run" / REPORT_FILE)
+    browser.find_element(By.CSS_SELECTOR, 'tr[data-id="cites"]').click()
+    browser.find_element(By.CSS_SELECTOR, "#answer-view mark.claim").click()
+    detail = browser.find_element(By.CSS_SELECTOR, "#answer-view .claim-detail").text
+    assert "citation misattributed (cites fees): supported, but not by the passage it cites" in detail
+    assert detail.index("verdict") < detail.index("citation misattributed")
+    browser.find_element(By.CSS_SELECTOR, 'tr[data-id="joins"]').click()
+    browser.find_element(By.CSS_SELECTOR, "#answer-view mark.claim").click()
+    detail = browser.find_element(By.CSS_SELECTOR, "#answer-view .claim-detail").text
+    assert "part: Books can be renewed twice online. supported" in detail and "[loans]" in detail
+    assert "part: Lost items are charged at their replacement cost. supported" in detail and "[fees]" in detail
