@@ -91,6 +91,18 @@ def build_checker(args: argparse.Namespace) -> Any:
     return with_number_checks(inner, numbers is not False, arithmetic is not False, parts)
 
 
+def by_domain(predictions: list[Any]) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """Per domain: (faults caught, faithful flagged) as Wilson intervals' dicts, dropped conditions aside."""
+    groups: dict[str, list[Any]] = {}
+    for p in predictions:
+        groups.setdefault(p.row["domain"], []).append(p)
+    out = {}
+    for name, group in sorted(groups.items()):
+        fig = figures(group)
+        out[name] = (fig.fault_detection.as_dict(), fig.false_alarms.as_dict())
+    return out
+
+
 def run_pipeline(checker: Any, log: Path, out_dir: Path) -> dict[str, Any]:
     """`faithkit check LOG --out DIR` in-process: the same pipeline, options and refusal patterns."""
     from faithkit.pipeline import CheckOptions, run_check
@@ -169,9 +181,15 @@ def main(argv: list[str] | None = None) -> int:
         args.verdicts.write_text("".join(json.dumps({"id": p.row["id"], "label": p.label, "case": p.row["case"]})
                                          + "\n" for p in predictions), encoding="utf-8")
     print(render(fig, show_misses=not args.no_misses))
+    domains = by_domain(predictions)
+    print("\nper domain (held-out figures for leave-one-domain-out: benchmarks/helpcenter/domains.py)")
+    for name, (faults, alarms) in domains.items():
+        print(f"  {name:<12} faults caught {faults['k']:>3}/{faults['n']:<3} "
+              f"faithful flagged {alarms['k']:>2}/{alarms['n']}")
     print(f"\n{len(labels)} labelled claims over {len(results)} answers in {seconds:.1f} s")
     if args.json:
-        payload = {"settings": settings, "seconds": round(seconds, 2), "claims": len(labels), **fig.as_dict()}
+        payload = {"settings": settings, "seconds": round(seconds, 2), "claims": len(labels), **fig.as_dict(),
+                   "by_domain": {name: {"faults": f, "faithful_flagged": a} for name, (f, a) in domains.items()}}
         args.json.write_text(json.dumps(payload, indent=2, default=str, ensure_ascii=False) + "\n",
                              encoding="utf-8")
     return 0

@@ -97,6 +97,8 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
     negated, plain = (sentence, claim) if sentence_negated else (claim, sentence)
     if _EXCEPT.search(negated) and _restrictive(plain):  # "not ..., except on Max" says "only on Max"
         return False
+    if _complementary_bounds(negated, plain):  # "over 25 kg cannot be sent" says "up to 25 kg can"
+        return False
     plain_words = words(plain)
     if len(words(claim) & words(sentence)) < 2:  # not about the same thing: nothing to align
         return False
@@ -104,6 +106,19 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
 
 
 _EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than)\b", re.IGNORECASE)
+_BEYOND = re.compile(r"\b(?:over|above|more\s+than|longer\s+than|heavier\s+than|exceeding|beyond|after)\s+"
+                     r"(?:[$€£]\s?)?(\d+(?:[.,]\d+)?)", re.IGNORECASE)
+_WITHIN = re.compile(r"\b(?:up\s+to|at\s+most|no\s+more\s+than|under|below|within|less\s+than|maximum(?:\s+of)?|"
+                     r"max\.?|until|before)\s+(?:[$€£]\s?)?(\d+(?:[.,]\d+)?)", re.IGNORECASE)
+
+
+def _complementary_bounds(negated: str, plain: str) -> bool:
+    """A negation of what lies beyond a bound ("Parcels over 25 kg cannot be sent") states the bound that the
+    other side gives as a limit ("L lockers take parcels up to 25 kg"): the same number, beyond on the negated
+    side, within on the plain side. Not a polarity flip (issue 31: the copy of a passage's limit was refuted by
+    the sentence that states it from the other side)."""
+    beyond = {m.group(1) for m in _BEYOND.finditer(negated)}
+    return bool(beyond) and bool(beyond & {m.group(1) for m in _WITHIN.finditer(plain)})
 _RESTRICTION_WORDS = r"\b(?:only|exclusively|solely)\b"
 _RESTRICTIVE = re.compile(_RESTRICTION_WORDS, re.IGNORECASE)
 _NOT_RESTRICTIVE = re.compile(r"\bnot\s+only\b|\bonly\s+(?:just|been)\b", re.IGNORECASE)
@@ -238,13 +253,17 @@ def binding_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bo
     the same kind to the claim's name: "Plus keeps old versions for 180 days." against "Version history is kept
     for 30 days on Plus and 180 days on Business." Both names and both numbers are in the sentence, so neither the
     numbers stage nor the names rule sees the swap; the sentence's parts ("30 days on Plus" / "180 days on
-    Business") say which number belongs to which name."""
+    Business") say which number belongs to which name. When the claim names a role (``alignment_names.ROLES``),
+    the roles are what is compared (issue 31): "Meeting rooms cost €25 per hour for guests." against "... €25 per
+    hour for members and €40 per hour for guests." gives the members' price to guests (the shared "Meeting" of
+    both parts would otherwise read as the claim's name in each)."""
     known = tuple(known)
-    claim_names, claim_quantities = names(claim, known), quantities(claim)
+    by_role = bool(roles(claim))  # a role binds the number ("for guests"); the names rule reads the rest
+    claim_names, claim_quantities = roles(claim) if by_role else names(claim, known), quantities(claim)
     parts = [p for p in _CONJUNCT.split(sentence) if p and p.strip()]
     if not claim_names or not claim_quantities or len(parts) < 2:
         return False
-    bound = [(names(p, known), quantities(p)) for p in parts]
+    bound = [(roles(p) if by_role else names(p, known), quantities(p)) for p in parts]
     texts = (claim, sentence, *known)
     for quantity in claim_quantities:
         holders = [ns for ns, qs in bound if quantity in qs]

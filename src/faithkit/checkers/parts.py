@@ -39,8 +39,10 @@ from faithkit.records import SUPPORTED, ClaimCheck, Interaction, Verdict
 PARTS_VERSION = "parts-v1"
 
 _JOINT = re.compile(r"\s*(?:,\s+(?:and|but|so|while|whereas)\s+|;\s+|\s+whereas\s+|,\s+and\s+then\s+)", re.IGNORECASE)
-_WHICH = re.compile(r"^(?P<noun>.*?\b(?:an?|the|your|each|every)\s+[\w-]+(?:\s+[\w-]+){0,3}),\s+which\s+"
-                    r"(?P<rest>[^,]+?)(?:,\s*|$)(?P<tail>.*)$", re.IGNORECASE)
+_WHICH = re.compile(r"^(?P<noun>.*?),\s+which\s+(?P<rest>[^,]+?)(?:,\s*|$)(?P<tail>.*)$", re.IGNORECASE)
+_LAST_NP = re.compile(r"\b(?:an?|the|your|each|every)\s+[\w-]+(?:\s+[\w-]+){0,3}$", re.IGNORECASE)
+_RESTATES = re.compile(r"^(?:is|are|comes? to|makes?|means?|totals?|adds? up to)\s+(?:about\s+|roughly\s+)?"
+                       r"[$€£¥]?\d", re.IGNORECASE)
 # finite verbs and auxiliaries that open a verb phrase after " and " ("and covers dental treatment")
 _VERBS = frozenset("""is are was were isn't aren't can cannot can't could couldn't will won't would must may might
 should shall has have had does doesn't do don't did didn't costs cost covers includes include gives give offers
@@ -94,11 +96,12 @@ def claim_parts(claim: str) -> list[str]:
     out: list[str] = []
     for piece in pieces:
         which = _WHICH.match(piece)
-        if which:
-            noun = re.sub(r"^.*?\b(?=(?:an?|the|your|each|every)\s)", "", which.group("noun"), count=1,
-                          flags=re.IGNORECASE)
+        noun = _LAST_NP.search(which.group("noun")) if which else None
+        # ", which is $432 a year" restates the clause's quantity (arithmetic, checked whole), not a fact about a noun
+        if which and noun and not _RESTATES.match(which.group("rest")) and not (
+                set(noun.group(0).lower().split()) & _VERBS):
             main = (which.group("noun") + (" " + which.group("tail") if which.group("tail") else "")).strip()
-            out += [main, f"{noun} {which.group('rest')}".strip()]
+            out += [main, f"{noun.group(0)} {which.group('rest')}".strip()]
         else:
             out.append(piece)
     subject = _subject_of(out[0]) if out else None

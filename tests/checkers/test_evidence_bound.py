@@ -1,0 +1,65 @@
+"""Rules judged against the sentence the claim is about (issue 31), with passages written here.
+
+The string rules alone (no model), then the same cases through the bundled default checker.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.alignment import binding_conflict, polarity_conflict
+from faithkit.records import ClaimCheck, Passage
+
+COWORKING = (
+    Passage("prices", "A hot desk costs €18 per day or €290 per month. A fixed desk costs €390 per month. Meeting "
+                      "rooms cost €25 per hour for members and €40 per hour for guests."),
+    Passage("cancel", "Meeting room bookings can be cancelled free of charge within 24 hours of booking. After "
+                      "that, the full price is charged."),
+)
+LOCKERS = (
+    Passage("sizes", "Boxly lockers come in three sizes: S (up to 8 kg), M (up to 15 kg) and L (up to 25 kg). "
+                     "Sending a parcel costs €3.90 from an S locker, €4.90 from an M locker and €6.90 from an L "
+                     "locker. Parcels over 25 kg cannot be sent through lockers."),
+)
+TICKETS = (
+    Passage("refunds", "Tickets bought on Encore are refunded in full if an event is cancelled, including the "
+                       "booking fee."),
+    Passage("fees", "Each ticket has a booking fee of £2.50. Encore Plus members pay no booking fees and get "
+                    "48-hour early access to presales."),
+)
+
+
+def test_a_price_bound_to_members_is_not_the_guests_price() -> None:
+    sentence = "Meeting rooms cost €25 per hour for members and €40 per hour for guests."
+    assert binding_conflict("Meeting rooms cost €25 per hour for guests.", sentence)
+    assert not binding_conflict("Meeting rooms cost €40 per hour for guests.", sentence)
+    assert not binding_conflict("Meeting rooms cost €25 per hour for members.", sentence)
+
+
+def test_a_negated_excess_states_the_limit_it_bounds() -> None:
+    negated = "Parcels over 25 kg cannot be sent through lockers."
+    assert not polarity_conflict("An L locker takes parcels up to 25 kg.", negated)
+    assert polarity_conflict("Parcels over 25 kg can be sent through lockers.", negated)
+    assert polarity_conflict("Parcels up to 30 kg can be sent through lockers.", "Parcels up to 30 kg cannot be sent.")
+
+
+@pytest.fixture(scope="module")
+def checker():
+    from faithkit.checkers.registry import build_checker
+
+    return build_checker("nli")
+
+
+@pytest.mark.parametrize("passages, claim, label", [
+    (COWORKING, "Meeting rooms cost €25 per hour for guests.", "not_supported"),
+    (COWORKING, "Meeting rooms cost €40 per hour for guests.", "supported"),
+    (COWORKING, "Meeting rooms cost €25 per hour for members.", "supported"),
+    (LOCKERS, "An L locker takes parcels up to 25 kg.", "supported"),
+    (LOCKERS, "Parcels over 25 kg can be sent through lockers.", "not_supported"),
+    # evidence first: the refund sentence shares three words, the fees sentence that says it four
+    (TICKETS, "Encore Plus: No booking fees", "supported"),
+    (TICKETS, "Encore Plus members pay booking fees.", "not_supported"),
+])
+def test_the_default_checker_judges_against_the_sentence_the_claim_is_about(checker, passages, claim, label) -> None:
+    verdict = checker.check([ClaimCheck(claim, passages)])[0]
+    assert verdict.label == label, (verdict.score, verdict.detail)
