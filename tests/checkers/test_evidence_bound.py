@@ -63,3 +63,33 @@ def checker():
 def test_the_default_checker_judges_against_the_sentence_the_claim_is_about(checker, passages, claim, label) -> None:
     verdict = checker.check([ClaimCheck(claim, passages)])[0]
     assert verdict.label == label, (verdict.score, verdict.detail)
+
+
+LOCKER_PRICES = "Sending a parcel costs €3.90 from an S locker, €4.90 from an M locker and €6.90 from an L locker."
+
+
+def test_a_price_given_to_another_size_in_the_same_sentence_is_a_swap() -> None:
+    assert binding_conflict("Sending a parcel from an M locker costs €3.90.", LOCKER_PRICES)
+    assert not binding_conflict("Sending a parcel from an M locker costs €4.90.", LOCKER_PRICES)
+
+
+@pytest.mark.parametrize("claim, wrong", [
+    ("Three parcels from S lockers cost €14.70 in total (3 × €3.90).", "3 × €3.90 = 11.7, but states €14.70"),
+    ("A 3-hour booking comes to 3 × €25 = €80.", "3 × €25 = 75, but states €80"),
+    ("A parcel can wait up to 96 hours (72 hours plus 24).", None),
+    ("Four tickets have £10 in booking fees (4 × £2.50).", None),
+    ("The office was built in 1990 (1990 - 1995 renovation).", None),  # a range or an aside is no expression
+])
+def test_an_expression_the_claim_writes_must_give_its_number(claim: str, wrong: str | None) -> None:
+    from faithkit.checkers.numbers.written import wrong_written_sum
+
+    found = wrong_written_sum(claim)
+    assert (found.reason if found else None) == (None if wrong is None else f"the claim writes {wrong}")
+
+
+def test_the_default_checker_flags_a_written_sum_that_does_not_add_up(checker) -> None:
+    passages = (Passage("sizes", LOCKER_PRICES),)
+    claim = "Three parcels from S lockers cost €14.70 in total (3 × €3.90)."
+    verdict = checker.check([ClaimCheck(claim, passages, "What would three parcels from S lockers cost?")])[0]
+    assert verdict.label == "not_supported" and verdict.stage == "numbers"
+    assert verdict.detail["numbers_rule"] == "written_sum" and "11.7" in verdict.detail["reason"]

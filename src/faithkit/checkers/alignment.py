@@ -198,10 +198,15 @@ _WORD_QUANTITY = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|te
 _RATE = re.compile(r"(\d+(?:[.,]\d+)*)\s*(?:%|[A-Za-z]+)?\s+(?:a|an|per|each|every)\s+([A-Za-z]+)\b")
 
 
+_MONEY = re.compile(r"([$€£¥])\s?(\d+(?:[.,]\d+)?)(?![\d.,]*\s*(?:%|[kKmM]\b|bn\b|million|billion))")
+_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+
+
 @lru_cache(maxsize=65536)
 def quantities(text: str) -> frozenset[tuple[str, str, str]]:
     """(number, dimension, unit) for every number directly followed by a known unit ("90 days", "30kg", "one
-    day"), and (number, "rate", period) for a number given per period ("€5,000 a month", "19.9% a year").
+    day"), (number, "rate", period) for a number given per period ("€5,000 a month", "19.9% a year"), and
+    (number, "money", currency) for an amount after a currency sign ("€3.90").
     Memoized, so frozen."""
     out = set()
     for m in _QUANTITY.finditer(text):
@@ -216,6 +221,8 @@ def quantities(text: str) -> frozenset[tuple[str, str, str]]:
         unit = _UNITS.get(m.group(2).lower())
         if unit and unit[0] == "time":
             out.add((m.group(1).replace(",", ""), "rate", unit[1]))
+    for m in _MONEY.finditer(text):  # "€3.90": an amount of a currency binds to a name as "90 days" does
+        out.add((m.group(2).replace(",", ""), "money", _CURRENCY[m.group(1)]))
     return frozenset(out)
 
 
@@ -248,22 +255,32 @@ def unit_conflict(claim: str, sentence: str) -> bool:
 _CONJUNCT = re.compile(r",\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")
 
 
+_DIGIT = re.compile(r"[$€£¥]?\d")
+
+
+def _before_first_number(sentence: str) -> str:
+    found = _DIGIT.search(sentence)
+    return sentence[: found.start()] if found else ""
+
+
 def binding_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
     """True when the sentence gives the claim's number to a sibling of the claim's name and another number of
     the same kind to the claim's name: "Plus keeps old versions for 180 days." against "Version history is kept
     for 30 days on Plus and 180 days on Business." Both names and both numbers are in the sentence, so neither the
     numbers stage nor the names rule sees the swap; the sentence's parts ("30 days on Plus" / "180 days on
-    Business") say which number belongs to which name. When the claim names a role (``alignment_names.ROLES``),
-    the roles are what is compared (issue 31): "Meeting rooms cost €25 per hour for guests." against "... €25 per
-    hour for members and €40 per hour for guests." gives the members' price to guests (the shared "Meeting" of
-    both parts would otherwise read as the claim's name in each)."""
+    Business") say which number belongs to which name. A role (``alignment_names.ROLES``) binds a number as a name
+    does, and the names before the sentence's first number are its subject, shared by every part (issue 31):
+    "Meeting rooms cost €25 per hour for guests." against "Meeting rooms cost €25 per hour for members and €40 per
+    hour for guests." gives the members' price to guests; "Sending a parcel from an M locker costs €3.90." against
+    "Sending a parcel costs €3.90 from an S locker, €4.90 from an M locker ..." gives M the S price."""
     known = tuple(known)
-    by_role = bool(roles(claim))  # a role binds the number ("for guests"); the names rule reads the rest
-    claim_names, claim_quantities = roles(claim) if by_role else names(claim, known), quantities(claim)
+    subject = _before_first_number(sentence)
+    shared = names(subject, known) | roles(subject)  # the sentence's subject applies to every part
+    claim_names, claim_quantities = (names(claim, known) | roles(claim)) - shared, quantities(claim)
     parts = [p for p in _CONJUNCT.split(sentence) if p and p.strip()]
     if not claim_names or not claim_quantities or len(parts) < 2:
         return False
-    bound = [(roles(p) if by_role else names(p, known), quantities(p)) for p in parts]
+    bound = [((names(p, known) | roles(p)) - shared, quantities(p)) for p in parts]
     texts = (claim, sentence, *known)
     for quantity in claim_quantities:
         holders = [ns for ns, qs in bound if quantity in qs]

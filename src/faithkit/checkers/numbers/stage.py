@@ -5,6 +5,10 @@ passage, nor in the question, nor a used given, nor derivable by a justified exp
 ``not_supported`` with stage ``numbers`` ("The Team plan includes up to 12 users": 12 is in no passage; some
 detectors pass it).
 
+Rule ``written_sum`` (flag): an expression the claim writes out ("€14.70 in total (3 × €3.90)") that does not give
+the number it stands for makes the claim ``not_supported``, stage ``numbers``, with ``detail.reason`` saying
+what it computes (``written``); checked first, whatever the inner checker said.
+
 Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes ``supported`` with stage
 ``arithmetic`` only when BOTH hold:
   (a) every claim number missing from the passages is accounted for, and at least one is ``derived`` by a
@@ -46,10 +50,12 @@ from typing import Any
 from faithkit.checkers.base import Checker, CheckerWrapper, load_checker, warnings_of
 from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers, derive_from_question
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
+from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
 
-STAGE_VERSION = "3"  # 3: premise phrases, question-derived coincidences, discounts, fractions, cents; 2: rest of claim
+STAGE_VERSION = "4"  # 4: written sums; 3: premise phrases, question-derived coincidences, discounts, fractions,
+# cents; 2: rest of claim
 
 
 class NumberChecks(CheckerWrapper):
@@ -102,6 +108,11 @@ class NumberChecks(CheckerWrapper):
         rescue: list[tuple[int, ClaimCheck]] = []
         for i, (request, verdict) in enumerate(zip(requests, verdicts)):
             if verdict.label not in (SUPPORTED, NOT_SUPPORTED):
+                continue
+            wrong = wrong_written_sum(request.claim) if self.missing_numbers else None
+            if wrong is not None:  # the claim's own expression does not give its number (``written``)
+                verdicts[i] = self._flag_written(verdict, wrong)
+                self.counters["numbers_changed"] += verdict.label == SUPPORTED
                 continue
             report = self.analyse(request)
             if not report.numbers:
@@ -194,6 +205,12 @@ class NumberChecks(CheckerWrapper):
             evidence=Evidence(None, "; ".join(n.quantity.text for n in bad)),
             error=report.note or None,
             detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts()},
+        )
+
+    def _flag_written(self, inner: Verdict, wrong: WrittenSum) -> Verdict:
+        return Verdict(
+            NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(None, wrong.expression.strip()),
+            detail={"numbers_rule": "written_sum", "reason": wrong.reason, "inner": inner.to_dict()},
         )
 
     def _rescue(self, inner: Verdict, report: NumberReport, again: Verdict | None, *,

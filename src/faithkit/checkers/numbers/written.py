@@ -1,0 +1,108 @@
+"""Arithmetic the claim writes out itself: "€14.70 in total (3 × €3.90)", "96 hours (72 + 24)", "3 × €25 = €75".
+
+Why: the derivation search asks whether a claim's number *can* be computed from the passages, and "€14.70" can
+(3 × €4.90, the M-locker price), so "Three parcels from S lockers cost €14.70 in total (3 × €3.90)." passed,
+although the claim's own expression gives €11.70. A reader checks the sum the answer shows first. Here an
+expression written in the claim (in brackets right after the number it works out, or as ``A op B = C``) is
+evaluated, and a result that differs from the number it stands for makes the claim not supported, whatever
+the model or the search says. The operands' own support is the numbers stage's business as before.
+
+Only plain expressions are read: numbers (currency signs, unit words and thousands separators allowed), the
+operators × x * · + − - – / ÷ and the words plus, minus, times; anything else in the brackets means it is not an
+expression (a year, a range "(2–4 days)", an aside), and nothing is checked.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from dataclasses import dataclass
+
+from faithkit.checkers.numbers.extract import quantities
+
+_OPS = {"×": "*", "x": "*", "*": "*", "·": "*", "times": "*", "+": "+", "plus": "+", "−": "-", "-": "-",
+        "minus": "-", "/": "/", "÷": "/"}
+_NUMBER = r"[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\s?%?"
+_UNIT = r"(?:\s+[a-zA-Z]{1,12})?"
+_OP = r"\s*(?:[×x*·+−/÷]|\s(?:plus|minus|times)\s|\s-\s)\s*"
+_EXPRESSION = rf"{_NUMBER}{_UNIT}(?:{_OP}{_NUMBER}{_UNIT})+"
+_BRACKETED = re.compile(rf"\(\s*(?P<expr>{_EXPRESSION})\s*\)")
+_EQUATION = re.compile(rf"(?P<expr>{_EXPRESSION})\s*=\s*(?P<result>{_NUMBER})")
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+
+
+@dataclass(frozen=True)
+class WrittenSum:
+    """An expression written in a claim, what it evaluates to, and the number it stands for."""
+
+    expression: str
+    value: float
+    stated: str
+    stated_value: float
+
+    @property
+    def agrees(self) -> bool:
+        return abs(self.value - self.stated_value) <= max(0.005, 0.005 * abs(self.stated_value))
+
+    @property
+    def reason(self) -> str:
+        shown = f"{self.value:,.2f}".rstrip("0").rstrip(".")
+        return f"the claim writes {self.expression.strip()} = {shown}, but states {self.stated.strip()}"
+
+
+def _value(expression: str) -> float | None:
+    """The value of a plain expression (module docstring), or None when it is not one."""
+    text = re.sub(r"[$€£¥%]", "", expression)
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    text = re.sub(r"\b[a-zA-Z]{2,12}\b", lambda m: f" {_OPS[m.group(0).lower()]} "
+                  if m.group(0).lower() in _OPS else " ", text)
+    text = "".join(_OPS.get(ch, ch) for ch in text)
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        return None
+
+    def walk(node: ast.AST) -> float:
+        if isinstance(node, ast.Expression):
+            return walk(node.body)
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+            return _BINARY[type(node.op)](walk(node.left), walk(node.right))
+        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+            return float(node.value)
+        raise ValueError("not a plain expression")
+
+    try:
+        return walk(tree)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _plain_value(number: str) -> float:
+    return float(re.sub(r"[^\d.]", "", number.replace(",", "")))
+
+
+def written_sums(claim: str) -> list[WrittenSum]:
+    """Every expression the claim writes with the number it stands for: the quantity right before a bracketed
+    expression ("€14.70 in total (3 × €3.90)": at most four words between), or the result of ``A op B = C``."""
+    out = []
+    for match in _EQUATION.finditer(claim):
+        value = _value(match.group("expr"))
+        if value is not None:
+            out.append(WrittenSum(match.group("expr"), value, match.group("result"),
+                                  _plain_value(match.group("result"))))
+    for match in _BRACKETED.finditer(claim):
+        value = _value(match.group("expr"))
+        before = [q for q in quantities(claim) if q.end <= match.start()]
+        if value is None or not before:
+            continue
+        stated = before[-1]
+        if len(claim[stated.end:match.start()].split()) > 4:
+            continue
+        out.append(WrittenSum(match.group("expr"), value, stated.text, float(stated.value)))
+    return out
+
+
+def wrong_written_sum(claim: str) -> WrittenSum | None:
+    """The first expression written in the claim whose value differs from the number it stands for, or None."""
+    return next((s for s in written_sums(claim) if not s.agrees), None)
