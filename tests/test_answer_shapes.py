@@ -74,14 +74,14 @@ def test_bracketed_words_that_name_no_passage_stay_and_a_power_is_not_a_caret_ci
 
 @pytest.mark.parametrize("sentence, checked", [
     ("According to the help center, books are lent for 21 days.", "Books are lent for 21 days."),
-    ("Based on the articles I have, yes: DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
+    ("Based on the articles I have, yes: DVDs are lent for 7 days.", "Yes: DVDs are lent for 7 days."),
     ("The docs say that books can be renewed twice online.", "Books can be renewed twice online."),
     ("It looks like late returns cost 20 cents a day.", "Late returns cost 20 cents a day."),
-    ("No, DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
+    ("No, DVDs are lent for 7 days.", "No, DVDs are lent for 7 days."),  # measured, not removed
     ("Books might be renewed twice.", "Books might be renewed twice."),  # a hedge that changes meaning stays
     ("Based on your usage, you pay $5.", "Based on your usage, you pay $5."),  # not an attribution frame
 ])
-def test_attribution_frames_and_a_leading_yes_no_are_removed_hedges_stay(sentence: str, checked: str) -> None:
+def test_attribution_frames_are_removed_hedges_and_a_leading_yes_no_stay(sentence: str, checked: str) -> None:
     assert checked_text(sentence) == checked
 
 
