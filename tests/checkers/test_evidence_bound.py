@@ -93,3 +93,23 @@ def test_the_default_checker_flags_a_written_sum_that_does_not_add_up(checker) -
     verdict = checker.check([ClaimCheck(claim, passages, "What would three parcels from S lockers cost?")])[0]
     assert verdict.label == "not_supported" and verdict.stage == "numbers"
     assert verdict.detail["numbers_rule"] == "written_sum" and "11.7" in verdict.detail["reason"]
+
+
+CARE_PLAN = (Passage("plans", "The Pawsley Care Plan costs $18 per month per pet and includes 10% off all medicines. "
+                              "It does not cover dental treatment. It is not possible to pause the plan."),)
+
+
+@pytest.mark.parametrize("claim, label", [
+    ("The Care Plan gives you 10% off all medicines and covers dental treatment.", "not_supported"),
+    ("The Care Plan gives you 10% off all medicines and does not cover dental treatment.", "supported"),
+])
+def test_a_sentence_opening_with_it_is_read_with_the_subject_before_it(checker, claim, label) -> None:
+    verdict = checker.check([ClaimCheck(claim, CARE_PLAN)])[0]
+    assert verdict.label == label, (verdict.score, verdict.detail)
+
+
+def test_an_expletive_it_stands_for_nothing() -> None:
+    from faithkit.checkers.window_veto import _antecedent_words
+
+    assert _antecedent_words("It does not cover dental treatment.", CARE_PLAN[0].text.split(". ")[0])
+    assert not _antecedent_words("It is not possible to pause the plan.", CARE_PLAN[0].text.split(". ")[0])

@@ -35,7 +35,7 @@ _PREPOSITION = re.compile(r"\b(?:on|in|for|with|at|from|to|by|of|about|under|ove
                           re.IGNORECASE)
 _PRONOUN_SUBJECT = re.compile(r"^(\s*(?:(?:yes|no)\s*,\s*)?)(it|they)\b(?!\s*\()", re.IGNORECASE)
 # "It is not possible to …", "It's free to …", "It takes 3 days …", "It depends …": "it" stands for nothing
-_EXPLETIVE_IT = re.compile(r"\s*(?:(?:is|was|'s|’s)\s+(?:not\s+)?(?:\w+\s+)?\w+\s+(?:to|that|if|whether)\b"
+EXPLETIVE_IT = re.compile(r"\s*(?:(?:is|was|'s|’s)\s+(?:not\s+)?(?:\w+\s+)?\w+\s+(?:to|that|if|whether)\b"
                            r"|(?:takes|took|depends|seems|looks|appears)\b)", re.IGNORECASE)
 
 
@@ -43,7 +43,7 @@ def with_subject(claim: str, answer: str = "", question: str = "", known: tuple[
     """``claim`` with the name its pronoun subject stands for written after the pronoun ("It (Team) includes
     …"), or ``claim`` itself when it has no such subject or no antecedent name is found (module docstring)."""
     match = _PRONOUN_SUBJECT.match(claim)
-    if match is None or (match.group(2).lower() == "it" and _EXPLETIVE_IT.match(claim, match.end())):
+    if match is None or (match.group(2).lower() == "it" and EXPLETIVE_IT.match(claim, match.end())):
         return claim
     name = _antecedent_name(claim, answer, question, known)
     if name is None:

@@ -62,7 +62,7 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[\w$€£%'-]+", text)
 
 
-def _subject_of(first: str) -> str | None:
+def subject_of(first: str) -> str | None:
     """The words before the first verb of ``first`` ("The Care Plan" in "The Care Plan gives you ..."), or None."""
     found = _SUBJECT_END.search(first)
     if found is None or found.start() == 0:
@@ -104,7 +104,7 @@ def claim_parts(claim: str) -> list[str]:
             out += [main, f"{noun.group(0)} {which.group('rest')}".strip()]
         else:
             out.append(piece)
-    subject = _subject_of(out[0]) if out else None
+    subject = subject_of(out[0]) if out else None
     parts = [_with_subject(p, subject) for p in out]
     parts = [p for p in parts if not _FRAGMENT.match(p)]
     if len(parts) < 2 or any(len(_words(p)) < _MIN_WORDS for p in parts):

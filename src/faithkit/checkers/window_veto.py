@@ -68,6 +68,9 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
     starts = {pid: [windows[j].start for j in js] for pid, js in singles.items()}
     claim_words = content_words(claim)
     sentence_words = {j: content_words(windows[j].premise) for js in singles.values() for j in js}  # once each
+    for js in singles.values():  # "It does not cover dental treatment." is about the plan the sentence before names
+        for before, j in zip(js, js[1:]):
+            sentence_words[j] = sentence_words[j] | _antecedent_words(windows[j].premise, windows[before].premise)
     overlap = {j: len(claim_words & sentence_words[j]) for j in sentence_words}
     known = tuple(p.text for p in passages)
     parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
@@ -91,6 +94,24 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         if probs[about, 2] >= veto:
             usable[i] = False
     return UsableWindows(usable)
+
+
+_PRONOUN_OPENING = re.compile(r"^\W*(it|they)\b(?!\s*\()", re.IGNORECASE)
+
+
+def _antecedent_words(sentence: str, before: str) -> set[str]:
+    """The content words of the subject of ``before`` when ``sentence`` opens with "It" / "They" (the subject it
+    stands for), else nothing. Why (issue 31): "The Care Plan covers dental treatment." shares three of its five
+    content words with "It does not cover dental treatment." and was not "about" it for the polarity rule; read
+    with "Pawsley Care Plan" it shares five."""
+    from faithkit.checkers.claim_subject import EXPLETIVE_IT
+    from faithkit.checkers.parts import subject_of
+
+    opening = _PRONOUN_OPENING.match(sentence)
+    if opening is None or (opening.group(1).lower() == "it" and EXPLETIVE_IT.match(sentence, opening.end())):
+        return set()  # "It is not possible to ...", "It takes 3 days": the "it" stands for nothing
+    subject = subject_of(before)
+    return content_words(subject) if subject else set()
 
 
 _AFTER = re.compile(r"\b(?:after|beyond|past|later\s+than|thereafter|once|no\s+longer|any\s+more|anymore)\b",
