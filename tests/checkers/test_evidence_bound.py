@@ -113,3 +113,14 @@ def test_an_expletive_it_stands_for_nothing() -> None:
 
     assert _antecedent_words("It does not cover dental treatment.", CARE_PLAN[0].text.split(". ")[0])
     assert not _antecedent_words("It is not possible to pause the plan.", CARE_PLAN[0].text.split(". ")[0])
+
+
+def test_a_worked_sum_written_in_brackets_is_arithmetic_not_a_claim_to_entail(checker) -> None:
+    fees = (Passage("fees", "Each ticket has a booking fee of £2.50. Mobile tickets are free; printed tickets sent by "
+                            "post cost £3 per order."),)
+    question = "I'm buying four tickets and want them posted. What are the extra costs?"
+    right = "Four tickets have £10 in booking fees (4 × £2.50), plus £3 for posting the order, so £13 in extras."
+    wrong = "Four tickets have £12 in booking fees (4 × £3), plus £3 for posting the order, so £15 in extras."
+    verdicts = checker.check([ClaimCheck(right, fees, question), ClaimCheck(wrong, fees, question)])
+    assert [v.label for v in verdicts] == ["supported", "not_supported"]
+    assert verdicts[0].stage == "arithmetic"

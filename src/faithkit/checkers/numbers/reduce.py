@@ -19,7 +19,8 @@ Two ways, tried in this order by the stage (``stage.py``):
     Coverage also counts: the period nouns of an adverb the sentence uses ("paid monthly" covers "each month"),
     the words of saving when an operand sentence states a discount ("one third off" covers "save"), a
     negation the operand sentence states too ("free of charge" in both), and a tiny list of words for one thing
-    (``_SAME_THING``: a purchase, a payment, what you spend). ``premises=True`` also takes out a leading phrase
+    (``_SAME_THING``: a purchase, a payment, what you spend). A clause that is only an expression the claim writes
+    out ("(4 × £2.50)") is taken out whole: the stage has already checked it gives the claim's number (``written``). ``premises=True`` also takes out a leading phrase
     that only names an operand ("With the 20% student discount, …"; the stage's third way).
 """
 
@@ -34,6 +35,7 @@ from faithkit.checkers.numbers.derivation import unit_and_value
 from faithkit.checkers.numbers.extract import rate_of
 from faithkit.checkers.numbers.justify import DISCOUNT, RELATION_CUES
 from faithkit.checkers.numbers.quantity import dimension, number_text
+from faithkit.checkers.numbers.written import is_expression
 from faithkit.checkers.numbers.scan import _STOP
 
 __all__ = ["RestOfClaim", "reduced_claim", "rest_of_claim"]
@@ -223,12 +225,15 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
         covered |= {_stem(w) for p in periods if p for w in _PERIOD_WORDS[p]}
     covered = {_same(w) for w in covered}
     spans = _clauses(claim)
+    expressions = [s for s in spans if is_expression(claim[s[0]:s[1]])]  # "(4 × £2.50)": checked by ``written``
     removed_spans = [s for s in spans if any(s[0] <= q.num_start < s[1] for q in marked)
-                     or premises and _premise(claim, s, used, report)]
+                     or premises and _premise(claim, s, used, report) or s in expressions]
     removed, uncovered = [], []
     for start, end in removed_spans:
         clause = claim[start:end]
         removed.append(clause)
+        if (start, end) in expressions:
+            continue  # numbers and operators only, and the stage has checked that they give the claim's number
         numbers = [(q.start, q.end) if n.status == "derived" or dimension(q.unit) in TIMES
                    else (q.num_start, q.num_end) for n in report.numbers for q in (n.quantity,)]
         numbers += [(q.start, q.end) for q in phrases]

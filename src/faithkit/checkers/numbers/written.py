@@ -78,6 +78,12 @@ def _value(expression: str) -> float | None:
         return None
 
 
+def is_expression(text: str) -> bool:
+    """Whether ``text`` is nothing but a plain expression ("4 × £2.50", "72 hours plus 24")."""
+    stripped = text.strip(" ()")
+    return bool(re.fullmatch(_EXPRESSION, stripped)) and _value(stripped) is not None
+
+
 def _plain_value(number: str) -> float:
     return float(re.sub(r"[^\d.]", "", number.replace(",", "")))
 
