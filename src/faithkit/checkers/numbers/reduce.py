@@ -35,8 +35,8 @@ from faithkit.checkers.numbers.derivation import unit_and_value
 from faithkit.checkers.numbers.extract import rate_of
 from faithkit.checkers.numbers.justify import DISCOUNT, RELATION_CUES
 from faithkit.checkers.numbers.quantity import dimension, number_text
-from faithkit.checkers.numbers.written import is_expression
 from faithkit.checkers.numbers.scan import _STOP
+from faithkit.checkers.numbers.written import is_expression
 
 __all__ = ["RestOfClaim", "reduced_claim", "rest_of_claim"]
 
