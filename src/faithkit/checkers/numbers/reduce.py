@@ -20,7 +20,8 @@ Two ways, tried in this order by the stage (``stage.py``):
     the words of saving when an operand sentence states a discount ("one third off" covers "save"), a
     negation the operand sentence states too ("free of charge" in both), and a tiny list of words for one thing
     (``_SAME_THING``: a purchase, a payment, what you spend). A clause that is only an expression the claim writes
-    out ("(4 × £2.50)") is taken out whole: the stage has already checked it gives the claim's number (``written``). ``premises=True`` also takes out a leading phrase
+    out ("(4 × £2.50)") is taken out whole: the stage has already checked it gives the claim's number
+    (``written``). ``premises=True`` also takes out a leading phrase
     that only names an operand ("With the 20% student discount, …"; the stage's third way).
 """
 
