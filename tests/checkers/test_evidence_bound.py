@@ -124,3 +124,18 @@ def test_a_worked_sum_written_in_brackets_is_arithmetic_not_a_claim_to_entail(ch
     verdicts = checker.check([ClaimCheck(right, fees, question), ClaimCheck(wrong, fees, question)])
     assert [v.label for v in verdicts] == ["supported", "not_supported"]
     assert verdicts[0].stage == "arithmetic"
+
+
+@pytest.mark.parametrize("claim, label", [
+    ("For a member, a 3-hour meeting room booking costs €75.", "supported"),  # 3 × €25, the members' rate
+    ("For a guest, a 3-hour meeting room booking costs €75.", "not_supported"),  # €25 is the members' rate
+    ("For a member, a 3-hour meeting room booking costs €120.", "not_supported"),  # €40 is the guests' rate
+    ("For a guest, a 3-hour meeting room booking costs €120.", "supported"),
+])
+def test_rate_times_quantity_uses_the_operand_of_the_claims_case(checker, claim, label) -> None:
+    question = "How much does a 3-hour meeting room booking cost?"
+    verdict = checker.check([ClaimCheck(claim, COWORKING[:1], question)])[0]
+    assert verdict.label == label, verdict.detail
+    if label == "not_supported":
+        assert verdict.detail["numbers_rule"] == "operand_binding" and "belongs to another case" in \
+            verdict.detail["reason"]

@@ -180,6 +180,19 @@ class RestOfClaim:
         return not self.uncovered
 
 
+def _user_noun_phrase(after: str, question_words: set[str]) -> set[str]:
+    """The words right after a number the user gave that the question also has, up to three ("on a £30 order":
+    order; "a 3-hour meeting room booking": meeting, room, booking): the user's own thing, named as they named it."""
+    lead = re.match(r"(?:\s+[A-Za-z]+){1,3}", after)
+    found: set[str] = set()
+    for word in (lead.group(0).split() if lead else ()):
+        key = _same(_stem(word))
+        if key not in question_words:
+            break
+        found.add(key)
+    return found
+
+
 def _clauses(claim: str) -> list[tuple[int, int]]:
     spans, start = [], 0
     for m in _CLAUSE_BREAK.finditer(claim):
@@ -240,9 +253,7 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
         numbers += [(q.start, q.end) for q in phrases]
         words = [m for m in _WORD.finditer(clause)
                  if not any(a <= start + m.start() < b for a, b in numbers)]
-        user_nouns = {_same(_stem(m.group(1))) for q in marked
-                      for m in [re.match(r"\s+([A-Za-z]+)", claim[q.end:])]
-                      if m and _same(_stem(m.group(1))) in question_words}  # "on a £30 order": the user's noun
+        user_nouns = {noun for q in marked for noun in _user_noun_phrase(claim[q.end:], question_words)}
         negations = {_negation(m.group(0)) for m in _NEGATIONS.finditer(clause)}
         agreeing = [c for c in contexts if negations and negations <= {_negation(m.group(0))
                                                                      for m in _NEGATIONS.finditer(c)}]

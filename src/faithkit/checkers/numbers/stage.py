@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from faithkit.checkers.alignment import binding_conflict
 from faithkit.checkers.base import Checker, CheckerWrapper, load_checker, warnings_of
 from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers, derive_from_question
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
@@ -169,7 +170,29 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = self._premise_rescue(requests[i], replace(verdicts[i], detail={
                     **verdicts[i].detail, "rest_claim": rest_request.claim, "rest_verdict": again.to_dict()}),
                     reports[i])
+        for i, report in reports.items():
+            if verdicts[i].stage == "arithmetic":
+                verdicts[i] = self._bound_operands(requests[i], verdicts[i], report)
         return verdicts
+
+    def _bound_operands(self, request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
+        """An arithmetic verdict stands only if each passage operand belongs to what the claim is about: "For a
+        guest, a 3-hour booking costs €75." computes 3 × €25, and "€25 per hour for members and €40 per hour for
+        guests" gives €25 to members (``alignment.binding_conflict`` on the operand's sentence, issue 31)."""
+        for derivation in report.derivations:
+            for operand in derivation.operands:
+                if "passage" not in operand.origins or not operand.context:
+                    continue
+                if binding_conflict(f"{request.claim} ({operand.quantity.text})", operand.context):
+                    self.counters["arithmetic_changed"] -= 1
+                    inner = Verdict.from_dict(verdict.detail["inner"]) if "inner" in verdict.detail else verdict
+                    return Verdict(NOT_SUPPORTED, "numbers", score=None,
+                                   evidence=Evidence(operand.source, operand.context),
+                                   detail={"numbers_rule": "operand_binding", "numbers": report.as_dicts(),
+                                           "reason": f"{operand.quantity.text} in [{operand.source}] belongs to "
+                                                     "another case than the claim's",
+                                           "inner": inner.to_dict()})
+        return verdict
 
     def _premise_rescue(self, request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
         """The last way of the arithmetic rule: what the inner checker could not support is a leading phrase
