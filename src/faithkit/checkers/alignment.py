@@ -318,6 +318,23 @@ def parse_rules(text: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(r for r in ALIGNMENT_RULES if r in items)
 
 
+def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
+                  rules: Sequence[str] = ALIGNMENT_RULES) -> str | None:
+    """Which rule finds the sentence disagreeing with the claim, in words for a reason ("polarity: one negates
+    what the other asserts"), or None: what ``not_aligned`` decides, named."""
+    checks = (("polarity", "polarity: one of them negates what the other asserts",
+               lambda: polarity_conflict(claim, sentence)),
+              ("names", "names: it is about another name", lambda: name_conflict(claim, sentence, known)),
+              ("siblings", "names: the claim names a sibling of what the sentence names",
+               lambda: "names" not in rules and sibling_conflict(claim, sentence, known)),
+              ("siblings", "binding: the sentence gives this number to another case",
+               lambda: binding_conflict(claim, sentence, known)),
+              ("scope", "scope: one of them restricts what the other generalises",
+               lambda: scope_conflict(claim, sentence)),
+              ("units", "units: the same number in another unit or period", lambda: unit_conflict(claim, sentence)))
+    return next((words_ for rule, words_, fires in checks if rule in rules and fires()), None)
+
+
 def not_aligned(claim: str, sentence: str, known: Iterable[str] = (),
                 rules: Sequence[str] = ALIGNMENT_RULES) -> bool:
     """The window rule: a sentence that the claim is about may not support it when their polarity, their

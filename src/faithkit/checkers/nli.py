@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, conflict_kind, parse_rules
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.claim_subject import with_subject
 from faithkit.checkers.follow_on import follow_on_windows
@@ -316,6 +316,7 @@ class NLIChecker(CheckerBase):
         supported = entail >= self.threshold
         truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
         label3 = "supported" if supported else self._contradiction_diagnostic(window.passage_id, windows, probs)
+        reason = self._reason(rule_claim, window, entail, supported, disagreeing is not None, req.passages)
         return Verdict(
             label="supported" if supported else "not_supported",
             stage=self.name,
@@ -332,8 +333,20 @@ class NLIChecker(CheckerBase):
                     # a spread or follow-on window: the model read other words than the evidence slice shows
                     **({"premise_read": window.reads} if window.reads is not None else {}),
                     **({"spread_window": True} if best >= spread_from else {}),
-                    **({"pruned_windows": int((~read).sum())} if not read.all() else {})},
+                    **({"pruned_windows": int((~read).sum())} if not read.all() else {}),
+                    "reason": reason},
         )
+
+    def _reason(self, claim: str, window: Window, entail: float, supported: bool, disagreeing: bool,
+                passages: tuple[Passage, ...]) -> str:
+        """The verdict in words: which window decided and at what score, or which rule and sentence refuted it."""
+        where = f"[{window.passage_id}]"
+        if supported:
+            return f"{where} entails it ({entail:.2f} >= {self.threshold:g})"
+        if disagreeing:
+            kind = conflict_kind(claim, window.premise, tuple(p.text for p in passages), self.alignment_rules)
+            return f"{where} \"{window.text}\" disagrees with it ({kind or 'alignment rule'})"
+        return f"no window entails it (best {entail:.2f} {where}, threshold {self.threshold:g})"
 
     def _contradiction_diagnostic(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> str:
         """'contradicted' only if a window of the best-supporting passage contradicts the claim."""

@@ -137,13 +137,18 @@ def combine(whole: Verdict, parts: Sequence[tuple[str, Verdict]]) -> Verdict:
         if whole.label == SUPPORTED:
             return replace(whole, detail=detail)
         weakest = min((v for _, v in parts), key=lambda v: v.score if v.score is not None else 1.0)
-        return replace(weakest, detail={**weakest.detail, "parts": entries, "supported_by": "parts"})
+        sources = ", ".join(f"[{e['evidence']['passage_id']}]" for e in entries if e["evidence"])
+        return replace(weakest, detail={**weakest.detail, "parts": entries, "supported_by": "parts",
+                                        "reason": f"each part is supported ({sources})"})
     failing = next((v for _, v in parts if v.label != SUPPORTED), None)
     if failing is None:  # every part supported, the whole refuted by a rule: the rule stands
         return replace(whole, detail=detail)
     if whole.label == SUPPORTED and not any(_refuted(v) for _, v in parts):
         return replace(whole, detail=detail)
-    return replace(failing, detail={**failing.detail, "parts": entries, "decided_by": "part"})
+    text = next(t for t, v in parts if v is failing)
+    why = failing.detail.get("reason")
+    return replace(failing, detail={**failing.detail, "parts": entries, "decided_by": "part",
+                                    "reason": f"part \"{text}\": {why}" if why else f"part \"{text}\" fails"})
 
 
 class ClaimParts(CheckerWrapper):

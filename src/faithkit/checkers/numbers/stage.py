@@ -50,6 +50,8 @@ from typing import Any
 from faithkit.checkers.alignment import binding_conflict
 from faithkit.checkers.base import Checker, CheckerWrapper, load_checker, warnings_of
 from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers, derive_from_question
+from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.quantity import Quantity
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
 from faithkit.guards import expect_verdicts
@@ -123,7 +125,7 @@ class NumberChecks(CheckerWrapper):
                 self.counters["numbers_claims_with_missing"] += 1
             if verdict.label == SUPPORTED:
                 if self.missing_numbers and not report.accepted:
-                    verdicts[i] = self._flag(verdict, report)
+                    verdicts[i] = self._flag(verdict, report, request)
                     self.counters["numbers_changed"] += 1
                 elif report.missing:
                     verdicts[i] = _annotate(verdict, report)
@@ -173,6 +175,12 @@ class NumberChecks(CheckerWrapper):
         for i, report in reports.items():
             if verdicts[i].stage == "arithmetic":
                 verdicts[i] = self._bound_operands(requests[i], verdicts[i], report)
+            elif verdicts[i].label == NOT_SUPPORTED and report.unverified and verdicts[i].stage != "numbers":
+                # the model decided, but the reader's first objection is the number: say it first
+                why = missing_reason([n.quantity for n in report.unverified], requests[i].passages, requests[i].claim)
+                before = verdicts[i].detail.get("reason")
+                verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail,
+                                                           "reason": f"{why}; {before}" if before else why})
         return verdicts
 
     def _bound_operands(self, request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
@@ -221,13 +229,14 @@ class NumberChecks(CheckerWrapper):
         self.counters["numbers_rechecks"] += len(batch)
         return list(zip(batch, self.inner.check([r for _, r in batch])))
 
-    def _flag(self, inner: Verdict, report: NumberReport) -> Verdict:
+    def _flag(self, inner: Verdict, report: NumberReport, request: ClaimCheck) -> Verdict:
         bad = report.unverified
         return Verdict(
             NOT_SUPPORTED, "numbers", score=None,
             evidence=Evidence(None, "; ".join(n.quantity.text for n in bad)),
             error=report.note or None,
-            detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts()},
+            detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts(),
+                    "reason": missing_reason([n.quantity for n in bad], request.passages, request.claim)},
         )
 
     def _flag_written(self, inner: Verdict, wrong: WrittenSum) -> Verdict:
@@ -242,7 +251,7 @@ class NumberChecks(CheckerWrapper):
         rest of the claim and the inner verdict on it (none when the rest was empty: the lexical test decided)."""
         expression = "; ".join(d.expression for d in report.derivations)
         detail: dict[str, Any] = {"numbers_rule": "arithmetic", "inner": _without_numbers(inner.to_dict()),
-                                  "numbers": report.as_dicts()}
+                                  "numbers": report.as_dicts(), "reason": f"verified arithmetic: {expression}"}
         if reduced_claim is not None:
             detail.update(reduced_claim=reduced_claim, reduced_verdict=again.to_dict() if again else None)
         else:
@@ -254,6 +263,25 @@ class NumberChecks(CheckerWrapper):
             probs=again.probs if again else None, truncated=again.truncated if again else inner.truncated,
             detail=detail,
         )
+
+
+def missing_reason(missing: Sequence[Quantity], passages: Sequence[Any], claim: str = "") -> str:
+    """ "$25 appears in no passage; [plans] says $29": each number the sources lack, with the nearest amount of the
+    same unit a passage gives (in the sentence sharing most words with the claim), so the reader sees what it
+    should have been."""
+    from faithkit.checkers.alignment_words import words
+    from faithkit.text.sentences import split_sentences
+
+    claim_words = words(claim)
+    said = []
+    for quantity in missing:
+        found = [(len(claim_words & words(s.text)), -k, p.id, q.text) for k, p in enumerate(passages)
+                 for s in split_sentences(p.text) for q in quantities(s.text)
+                 if q.unit == quantity.unit and q.value != quantity.value]
+        nearest = max(found)[2:] if found else None
+        said.append(f"{quantity.text} appears in no passage" + (f"; [{nearest[0]}] says {nearest[1]}" if nearest
+                                                                 else ""))
+    return "; ".join(said) or "a number the sources do not give"
 
 
 def _without_numbers(verdict: dict[str, Any]) -> dict[str, Any]:
