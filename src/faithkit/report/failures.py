@@ -18,9 +18,12 @@ def _shorten(text: str, width: int = 110) -> str:
 
 
 def _why(claim: ClaimResult) -> str:
-    """The evidence that decided a failing claim, or the reason it has none."""
+    """The reason in words a stage gave (``detail.reason``), else the evidence that decided a failing claim, or the
+    reason it has none."""
     if claim.error:
         return f"reason: {claim.error}"
+    if isinstance(claim.detail, dict) and claim.detail.get("reason"):
+        return f"why: {_shorten(str(claim.detail['reason']), 140)}"
     if claim.evidence is not None and claim.evidence.text:
         where = f"[{claim.evidence.passage_id}] " if claim.evidence.passage_id else ""
         score = f" (score {claim.score:.3f}, {claim.stage})" if isinstance(claim.score, (int, float)) else ""

@@ -266,6 +266,7 @@
     row("claim", c.text);
     row("verdict", el("span", { "class": "badge v-" + c.verdict }, [ICON[c.verdict] || c.verdict]));
     row("citation", c.citation && c.citation !== "none" ? c.citation + " (cites " + (c.cited || []).join(", ") + ")" + (c.citation === "misattributed" ? ": supported, but not by the passage it cites" : "") : null);
+    row("why", detailOf.reason);
     row("score", fmt(c.score, 4)); row("stage", c.stage); row("label3", c.label3);
     (detailOf.parts || []).forEach(function (p) { row("part: " + p.text, fmt(p.verdict) + " " + fmt(p.score, 3) + (p.evidence ? " [" + p.evidence.passage_id + "] " + p.evidence.text : "")); });
     if (c.probs) row("probs", Object.keys(c.probs).map(function (k) { return k + " " + fmt(c.probs[k]); }).join(", "));
