@@ -139,3 +139,16 @@ def test_rate_times_quantity_uses_the_operand_of_the_claims_case(checker, claim,
     if label == "not_supported":
         assert verdict.detail["numbers_rule"] == "operand_binding" and "belongs to another case" in \
             verdict.detail["reason"]
+
+
+def test_parts_stand_in_for_the_whole_only_when_each_is_plainly_supported() -> None:
+    from faithkit.checkers.parts import PART_BAR, combine
+    from faithkit.records import Verdict
+
+    whole = Verdict("not_supported", "nli", 0.1)
+    strong = [("A.", Verdict("supported", "nli", 0.98)), ("B.", Verdict("supported", "nli", 0.95))]
+    weak = [("A.", Verdict("supported", "nli", 0.98)), ("B.", Verdict("supported", "nli", 0.6))]
+    assert PART_BAR == 0.9
+    assert combine(whole, strong).label == "supported" and combine(whole, strong).detail["supported_by"] == "parts"
+    held = combine(whole, weak)
+    assert held.label == "not_supported" and "not each at 0.9" in held.detail["reason"]
