@@ -235,3 +235,17 @@ def test_decorating_a_supported_sentence_never_changes_its_verdict(bundled_check
 
     assert verdicts(sentence) == ["supported"]
     assert verdicts(DECORATIONS[decoration](sentence)) == ["supported"]
+
+
+def test_a_resume_that_would_count_misattributed_citations_differently_is_refused(tmp_path) -> None:
+    from faithkit.cli import main
+
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps(_row("m", "DVDs are lent for 7 days [2].")) + "\n", encoding="utf-8")
+    out = tmp_path / "run"
+    assert main(["check", str(log), "--out", str(out), "--quiet", "--no-report"]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert "fail_on_misattributed_citation" not in manifest["claims"]
+    code = main(["check", str(log), "--out", str(out), "--quiet", "--no-report", "--resume",
+                 "--fail-on-misattributed-citation"])
+    assert code == 2

@@ -81,6 +81,15 @@ def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
     return detector.answer_match(sentences)
 
 
+def _claims_spec(options: CheckOptions) -> dict[str, Any]:
+    """The claim extractor's spec, with how citations count when that differs from the default: a resumed run
+    that would fail answers on misattributed citations differently is refused (``resume``)."""
+    spec = dict(options.claims.spec())
+    if options.fail_on_misattributed_citation:
+        spec["fail_on_misattributed_citation"] = True
+    return spec
+
+
 def _error_record(item: LineError) -> AnswerResult:
     return AnswerResult(item.id, item.line, "error", error=item.reason)
 
@@ -290,7 +299,7 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
     preflight(log_path, options.input_format, contexts_separator=options.contexts_separator)  # wrong format: exit 2
     started = _now()
     input_hash = input_sha256(log_path)
-    identity = run_identity(checker.spec(), options.claims.spec(), options.refusals.patterns,
+    identity = run_identity(checker.spec(), _claims_spec(options), options.refusals.patterns,
                             options.check_reference)
     if resume:
         check_resume(out, log_path, input_hash, identity)
@@ -332,7 +341,7 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
         input={"path": str(log_path), "sha256": input_hash, "records": summary.answers,
                "format": resolve_format(log_path, options.input_format),
                **({"contexts_separator": options.contexts_separator} if options.contexts_separator else {})},
-        checker=checker.spec(), claims=options.claims.spec(), refusal_patterns=tuple(options.refusals.patterns),
+        checker=checker.spec(), claims=_claims_spec(options), refusal_patterns=tuple(options.refusals.patterns),
         packages=package_versions(), started_at=started, finished_at=_now(), resumed=bool(resume and writer.done),
         complete=True, summary=result, profiles=summary.profiles(),
     )
