@@ -7,6 +7,7 @@ import pytest
 from faithkit.checkers.base import Checker
 from faithkit.checkers.fake import ScriptedChecker
 from faithkit.checkers.numbers import NumberChecks
+from faithkit.checkers.numbers.stage import STAGE_VERSION
 from faithkit.records import ClaimCheck, Verdict
 from tests.larkspur_data import CLAIMS_NLI, HARD_CASES, HARD_CASES_NLI, PASSAGES
 
@@ -80,7 +81,7 @@ def test_each_rule_can_be_turned_off(options: dict[str, bool], expected: list[st
     verdicts, stage, inner = run(["Eight users would pay €96 a month.", "The Team plan includes up to 12 users."],
                                  **options)
     assert [v.label for v in verdicts] == expected
-    assert stage.spec()["numbers"] == {"version": "3", "arithmetic": options.get("arithmetic", True),
+    assert stage.spec()["numbers"] == {"version": STAGE_VERSION, "arithmetic": options.get("arithmetic", True),
                                        "missing_numbers": options.get("missing_numbers", True)}
 
 
