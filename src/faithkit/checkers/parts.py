@@ -37,8 +37,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from faithkit.checkers.base import CheckerWrapper, load_checker, warnings_of
-from faithkit.records import SUPPORTED, ClaimCheck, Interaction, Verdict
+from faithkit.checkers.base import CheckerWrapper
+from faithkit.records import SUPPORTED, ClaimCheck, Verdict
 
 PARTS_VERSION = "parts-v1"
 
@@ -187,13 +187,6 @@ class ClaimParts(CheckerWrapper):
 
     def spec(self) -> dict[str, Any]:
         return {**self.inner.spec(), "parts": PARTS_VERSION}
-
-    def load(self) -> ClaimParts:
-        load_checker(self.inner)
-        return self
-
-    def warnings_for(self, interaction: Interaction) -> list[str]:
-        return warnings_of(self.inner, interaction)
 
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         asked: list[ClaimCheck] = list(requests)
