@@ -238,3 +238,21 @@ def test_balanced_accuracy_single_class_and_empty() -> None:
     assert math.isnan(balanced_accuracy([], []))
     with pytest.raises(ValueError):
         balanced_accuracy_interval([], [])
+
+
+def test_binomial_test_matches_scipy_where_scipy_is_installed():
+    """The written-out test agrees with scipy.stats.binomtest (the reference) on random and edge cases."""
+    scipy_stats = pytest.importorskip("scipy.stats", reason="scipy is in the 'dev' extra, not the default install")
+    import random
+
+    rng = random.Random(7)
+    cases = [(0, 1, 0.5), (1, 1, 0.5), (5, 10, 0.5), (0, 300, 0.5), (300, 300, 0.5), (3, 40, 0.1), (39, 40, 0.9)]
+    cases += [(k, n, p) for n, p in ((rng.randint(1, 500), rng.choice([0.5, 0.3, rng.random()])) for _ in range(300))
+              for k in [rng.randint(0, n)]]
+    for k, n, p in cases:
+        assert binomial_two_sided(k, n, p) == pytest.approx(scipy_stats.binomtest(k, n, p).pvalue, rel=1e-9, abs=1e-12)
+
+
+def test_binomial_test_rejects_impossible_counts():
+    with pytest.raises(ValueError, match="0 <= k <= n"):
+        binomial_two_sided(6, 5)

@@ -236,7 +236,8 @@ def _with_citations(record: AnswerResult, pairs_supported: int, fail_on_misattri
 
 def package_versions() -> dict[str, str]:
     versions = {"python": platform.python_version(), "faithkit": __version__}
-    for name in ("torch", "transformers", "sentence-transformers", "tokenizers", "numpy", "pysbd", "openai"):
+    for name in ("onnxruntime", "torch", "transformers", "sentence-transformers", "tokenizers", "numpy", "pysbd",
+                 "openai"):
         try:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:

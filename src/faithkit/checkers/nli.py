@@ -24,6 +24,7 @@ from faithkit.checkers.claim_subject import with_subject
 from faithkit.checkers.follow_on import follow_on_windows
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import (
+    DEFAULT_BACKEND,
     DEFAULT_FOLLOW_ON,
     DEFAULT_NLI_THRESHOLD,
     DEFAULT_SECOND_THRESHOLD,
@@ -93,7 +94,7 @@ class NLIChecker(CheckerBase):
                  window_veto: float | None = DEFAULT_WINDOW_VETO,
                  window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
                  alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
-                 backend: str = "torch", canonical_input: bool = DEFAULT_CANONICAL_INPUT,
+                 backend: str = DEFAULT_BACKEND, canonical_input: bool = DEFAULT_CANONICAL_INPUT,
                  prune_windows: float | None = None, follow_on: bool = DEFAULT_FOLLOW_ON,
                  second_opinion: str | Path | None = SECOND_OPINION_AUTO,
                  second_threshold: float = DEFAULT_SECOND_THRESHOLD,
@@ -142,9 +143,21 @@ class NLIChecker(CheckerBase):
                                  second_opinion_pairs_scored=0)
         if self.spread_evidence:
             self.counters.update(spread_windows=0, spread_supported=0)
-        self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters,
-                                         kind="nli-v1" if self.backend == "torch" else f"nli-v1+{self.backend}",
+        self.scoring = CachedPairScoring(lambda: self.scorer, cache, self.counters, kind=self._cache_kind(),
                                          describe=lambda: self.described)
+
+    def _cache_kind(self) -> str:
+        """The scores' producer in cache keys: torch, a cached export, or a folder's own graph (by its hash, so
+        that a re-exported graph never reads scores of the previous one)."""
+        if self.backend == "torch":
+            return "nli-v1"
+        if self.backend == "onnx" and self._options["revision"] is None:
+            from faithkit.checkers.onnx_graph import graph_file, graph_hash
+
+            shipped = graph_file(self.model_source) if Path(self.model_source).expanduser().is_dir() else None
+            if shipped is not None:
+                return f"nli-v1+onnx-graph:{graph_hash(shipped)}"
+        return f"nli-v1+{self.backend}"
 
     @classmethod
     def from_options(cls, options: NLIOptions, cache: Any = None) -> NLIChecker:

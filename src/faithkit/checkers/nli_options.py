@@ -24,9 +24,11 @@ SECOND_OPINION_AUTO = "auto"
 # session 11, by the rule in benchmarks/accuracy/spread_evidence_rule.md: WiCE dev 66.9 -> 69.4, help-center dev
 # faults 123/134 either way, faithful flagged 14 -> 13 of 192 (MODEL_CARD.md)
 DEFAULT_SPREAD_EVIDENCE = True
+# ONNX Runtime on the bundled models' own graphs: no torch needed, parity with torch measured (benchmarks/backends.py)
+DEFAULT_BACKEND = "onnx"
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
-__all__ = ["DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_SPREAD_EVIDENCE", "DEFAULT_WINDOW_VETO",
+__all__ = ["DEFAULT_BACKEND", "DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_SPREAD_EVIDENCE", "DEFAULT_WINDOW_VETO",
            "NLIOptions", "SECOND_OPINION_AUTO"]
 
 
@@ -45,7 +47,8 @@ class NLIOptions(CheckerOptions):
     name of the output meaning "supported", for heads whose label names say nothing (``LABEL_1``): every other
     output then counts as "not supported"; smoke_check: refuse a model that fails an obvious entailment /
     contradiction pair at load; batch_size, device, max_length: how pairs run (max_length None: the model's);
-    backend: torch, or onnx (ONNX Runtime on an export cached next to the faithkit cache, ``checkers.onnx_backend``);
+    backend: onnx (default: ONNX Runtime on the folder's own ``model.onnx``, else on an export cached next to the
+    faithkit cache, ``checkers.onnx_backend``), or torch (the ``torch`` extra; needed for device=cuda);
     canonical_input: the model reads claims and premises with one spelling per negation and bound
     (``checkers.nli_input``); prune_windows: None, the model reads every window, or a share s: it skips windows
     that share fewer than s times the claim's content words the best window shares, or none (``checkers.window_prune``:
@@ -71,7 +74,7 @@ class NLIOptions(CheckerOptions):
     device: str = "cpu"
     alignment: bool = DEFAULT_ALIGNMENT
     alignment_rules: str = DEFAULT_ALIGNMENT_RULES
-    backend: Literal["torch", "onnx"] = "torch"
+    backend: Literal["torch", "onnx"] = DEFAULT_BACKEND
     canonical_input: bool = DEFAULT_CANONICAL_INPUT
     prune_windows: float | None = Field(None, ge=0.0, le=1.0)
     follow_on: bool = DEFAULT_FOLLOW_ON

@@ -1,6 +1,8 @@
-"""ONNX Runtime backend for any Hugging Face sequence-classification pair scorer (the bundled NLI model).
+"""ONNX Runtime backend for any Hugging Face sequence-classification pair scorer: the default for the bundled models.
 
-The torch model is exported once with ``torch.onnx.export`` (dynamic batch and sequence axes) to
+A folder that ships its own ``model.onnx`` (the bundled models; ``faithkit export-onnx FOLDER`` writes one for
+any local model) runs from it with no torch installed: the graph points into the folder's ``model.safetensors``
+(``checkers.onnx_graph``) and is refused if those weights changed since the export. Any other model is exported once with ``torch.onnx.export`` (dynamic batch and sequence axes) to
 ``<cache dir>/onnx/<weights hash>.onnx`` and reused by every later run: the file name is the weights hash (plus
 the exporter's opset), so a retrained model never meets a stale export. Tokenising, length-sorted batches,
 truncation flags and label roles are ``PairScorer``'s; only the forward pass runs in ONNX Runtime, fp32, with
@@ -12,17 +14,22 @@ from __future__ import annotations
 
 import os
 import tempfile
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from faithkit.checkers.onnx_graph import (
+    GRAPH_FILE,
+    OPSET,
+    PAIR_INPUTS,
+    check_graph_weights,
+    export_pair_model,
+    graph_file,
+)
 from faithkit.checkers.pairs import PairScorer, PairScores
 from faithkit.errors import MissingDependencyError, ModelLoadError
-
-OPSET = 17
 
 
 def onnx_dir() -> Path:
@@ -40,33 +47,11 @@ def export_path(identity: str) -> Path:
 
 def export_model(model: Any, input_names: Sequence[str], target: Path) -> Path:
     """Export ``model`` (eval mode) to ``target`` atomically (a crash never leaves half a file there)."""
-    import torch
-
     target.parent.mkdir(parents=True, exist_ok=True)
-    # a padded row in the sample: traced with an all-ones mask, the graph would drop the padding mask
-    sample = {name: torch.ones((2, 8), dtype=torch.long) for name in input_names}
-    if "attention_mask" in sample:
-        sample["attention_mask"][1, 5:] = 0
-    if "token_type_ids" in sample:
-        sample["token_type_ids"][:, 4:] = 1
-    axes = {name: {0: "batch", 1: "sequence"} for name in input_names}
-    axes["logits"] = {0: "batch"}
     handle, tmp = tempfile.mkstemp(suffix=".onnx", dir=target.parent)
     os.close(handle)
     try:
-        with torch.inference_mode(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the tracer's notes on shapes it treats as constant
-            torch.onnx.export(
-                model,
-                (),
-                tmp,
-                kwargs=sample,
-                input_names=list(input_names),
-                output_names=["logits"],
-                dynamic_axes=axes,
-                opset_version=OPSET,
-                dynamo=False,
-            )
+        export_pair_model(model, tmp, input_names)
         os.replace(tmp, target)
     finally:
         Path(tmp).unlink(missing_ok=True)
@@ -111,38 +96,50 @@ class OnnxPairScorer(PairScorer):
         try:
             import onnxruntime as ort
         except ImportError as exc:
-            raise MissingDependencyError(
-                "backend=onnx needs onnxruntime and onnx: pip install 'faithkit[onnx]'"
-            ) from exc
+            raise MissingDependencyError("backend=onnx needs onnxruntime: pip install onnxruntime") from exc
         if device != "cpu":
             raise ModelLoadError("backend=onnx runs on the CPU; use backend=torch for device=" + device)
         files = _model_files(model, revision, max_length, entailment_label)
-        if files is not None and export_path(files.identity).is_file():
+        shipped = None if files is None else graph_file(files.folder)
+        if shipped is not None:  # the folder's own graph over its own weights (onnx_graph): no torch at all
+            self._tokenizer_only(files, batch_size)
+            self.onnx_path = shipped
+        elif files is not None and export_path(files.identity).is_file():
             self._tokenizer_only(files, batch_size)  # the export exists: no torch weights to load
+            self.onnx_path = export_path(files.identity)
         else:
-            super().__init__(
-                model, revision, batch_size, max_length, device, smoke_check=False, entailment_label=entailment_label
-            )
-            import inspect
-
-            # the graph's inputs follow forward()'s parameter order, whatever order the tokenizer lists them in
-            wanted = set(self.tokenizer.model_input_names) & {"input_ids", "attention_mask", "token_type_ids"}
-            names = [n for n in inspect.signature(self.model.forward).parameters if n in wanted]
-            if not export_path(str(self.identity)).is_file():
-                export_model(self.model, names, export_path(str(self.identity)))
-        self.onnx_path = export_path(str(self.identity))
+            self._export(model, revision, batch_size, max_length, device, entailment_label)
+            self.onnx_path = export_path(str(self.identity))
         try:
             self.session = ort.InferenceSession(
                 str(self.onnx_path), session_options(), providers=["CPUExecutionProvider"]
             )
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidGraph types
-            raise ModelLoadError(
-                f"cannot open the ONNX export {self.onnx_path}: {exc}; delete it to re-export"
-            ) from exc
+            fix = "delete it to re-export" if shipped is None else "rebuild it with `faithkit export-onnx FOLDER`"
+            raise ModelLoadError(f"cannot open the ONNX graph {self.onnx_path}: {exc}; {fix}") from exc
+        if shipped is not None:
+            check_graph_weights(self.session, shipped, self.identity)
         self.input_names = [i.name for i in self.session.get_inputs()]
         self.model = None  # the torch weights are not needed any more
         if smoke_check:
             self._smoke_check()
+
+    def _export(self, model: str | Path, revision: str | None, batch_size: int, max_length: int | None,
+                device: str, entailment_label: str | None) -> None:
+        """Load the model with torch and export it to the cache folder (a folder with no model.onnx, a hub id)."""
+        try:
+            import torch  # noqa: F401
+        except ImportError as exc:
+            raise MissingDependencyError(
+                f"{model} has no {GRAPH_FILE} and no cached ONNX export; exporting one needs torch: "
+                f"pip install 'faithkit[torch]' (or write it once with `faithkit export-onnx FOLDER` where torch "
+                "is installed, and ship the folder)"
+            ) from exc
+        super().__init__(model, revision, batch_size, max_length, device, smoke_check=False,
+                         entailment_label=entailment_label)
+        names = [n for n in self.tokenizer.model_input_names if n in PAIR_INPUTS]
+        if not export_path(str(self.identity)).is_file():
+            export_model(self.model, names, export_path(str(self.identity)))
 
     def _tokenizer_only(self, files: Any, batch_size: int) -> None:
         """PairScorer's attributes from the folder's files and its tokenizer (what the ONNX path needs)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -33,15 +34,25 @@ SMOKE_NEUTRAL = "The dog's name is Max."
 
 
 def weights_hash(folder: Path) -> str:
-    """sha256 over the weight files of a local model folder: the identity used in manifests and caches."""
-    digest = hashlib.sha256()
-    files = sorted(p for p in folder.iterdir() if p.suffix in {".safetensors", ".bin", ".pt"})
+    """sha256 over the weight files of a local model folder: the identity used in manifests and caches.
+
+    Memoised per process on the files' (name, size, mtime): a run reads the identity of each bundled model from
+    ``ModelFiles``, the scorer and the ONNX graph check, and 45 MB hashed once is enough."""
+    files = sorted(p for p in Path(folder).iterdir() if p.suffix in {".safetensors", ".bin", ".pt"})
     if not files:
         raise ModelLoadError(f"{folder}: no weight files (*.safetensors / *.bin)")
-    for path in files:
+    stats = tuple((str(p.absolute()), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
+    return _hash_files(stats)
+
+
+@lru_cache(maxsize=64)
+def _hash_files(stats: tuple[tuple[str, int, int], ...]) -> str:
+    digest = hashlib.sha256()
+    for name, _, _ in stats:
+        path = Path(name)
         digest.update(path.name.encode())
         with path.open("rb") as handle:
-            for block in iter(lambda: handle.read(1 << 20), b""):
+            for block in iter(lambda: handle.read(1 << 20), b""):  # noqa: B023 - used at once
                 digest.update(block)
     return "sha256:" + digest.hexdigest()
 

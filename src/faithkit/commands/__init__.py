@@ -9,6 +9,7 @@ COMMAND_MODULES: list[str] = [
     "sweep",
     "agree",
     "sample_size",
+    "export_onnx",
     "bench",
     "omissions",
     "decompose_audit",

@@ -46,9 +46,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(default: a warning, misattributed_citation)")
     p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
     p.add_argument("--chunk-size", type=int, default=64, help="interactions read and checked together")
-    p.add_argument("--device", help="torch device for the NLI model (cpu, cuda; default cpu)")
+    p.add_argument("--device", help="torch device for the NLI model with --backend torch (cpu, cuda; default cpu)")
     p.add_argument("--backend", choices=["torch", "onnx"],
-                   help="NLI forward pass: torch (default) or onnx (ONNX Runtime, exported once and cached)")
+                   help="NLI forward pass: onnx (default; ONNX Runtime on the model folder's model.onnx, else an export "
+                        "made once with torch and cached) or torch (pip install 'faithkit[torch]'; for --device cuda)")
     p.add_argument("--threads", type=int, metavar="N",
                    help="model threads (default 1 with passive waiting, measured best on a shared CPU; 0: one per "
                         "core); $FAITHKIT_THREADS sets the same")

@@ -167,7 +167,10 @@ def _run_checkers(args, out, originals, selection, specs, cascade, generation, t
     print(render_suite(result, args.confidence, cascade, misses))
     payload = suite_payload(result, str(args.claims), source, cascade, misses)
     write_suite_files(out, result, payload)
-    from faithkit.report.plots import write_detection_plots
+    from faithkit.report.plots import PLOTS_MISSING, plotting_available, write_detection_plots
 
-    write_detection_plots(payload, out)  # detection per fault type with Wilson bars, and the false-alarm rate
+    if plotting_available():
+        write_detection_plots(payload, out)  # detection per fault type with Wilson bars, and the false-alarm rate
+    else:
+        print(f"no detection.svg / detection.png: {PLOTS_MISSING}")
     return 0

@@ -50,8 +50,10 @@ def run_plots(run: RunResults, data: dict[str, Any], include: list[Path] | None 
               cache: Any = None) -> list[dict[str, str]]:
     """The score histogram (kept in ``cache``, a ContentCache, when given), plus the detection plot of a `mutate`
     folder and the curve of a `sweep` folder found in the run folder or in ``include``."""
-    from faithkit.report.plots import figure_svg, png_data_uri, score_histogram
+    from faithkit.report.plots import PLOTS_MISSING, figure_svg, plotting_available, png_data_uri, score_histogram
 
+    if not plotting_available():
+        return [{"title": "plots", "svg": f'<p class="note">The {PLOTS_MISSING}.</p>'}]
     plots = []
     histogram = score_histogram(data["answers"], run.run.checker.get("threshold"), cache)
     if histogram:

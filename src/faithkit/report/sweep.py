@@ -47,7 +47,12 @@ def write_sweep_files(out: Path, results: Sequence[SweepResult], *, labeled: str
     atomic_write_text(out / "sweep.csv", sweep_csv(results))
     atomic_write_text(out / "sweep.md", render_sweeps(results, style="markdown") + "\n")
     if with_plot:
-        plot(results, str(out / "sweep.png"))
+        from faithkit.report.plots import PLOTS_MISSING, plotting_available
+
+        if plotting_available():
+            plot(results, str(out / "sweep.png"))
+        else:
+            print(f"no sweep.png: {PLOTS_MISSING}")
 
 
 def render_sweeps(results: Sequence[SweepResult], style: TableStyle = "plain") -> str:
