@@ -12,6 +12,7 @@ import sys
 
 from faithkit import __version__
 from faithkit.commands import COMMAND_MODULES
+from faithkit.commands._help import CommandParser
 from faithkit.errors import FaithkitError
 from faithkit.secrets import scrub
 
@@ -22,7 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Offline faithfulness testing of RAG answers.",
     )
     parser.add_argument("--version", action="version", version=f"faithkit {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # CommandParser: a subcommand's unknown flag gets that command's usage and a "did you mean"
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=CommandParser)
     for name in COMMAND_MODULES:
         importlib.import_module(f"faithkit.commands.{name}").register(sub)
     return parser

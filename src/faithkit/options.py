@@ -16,6 +16,7 @@ from typing import Any, get_args
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from faithkit.errors import UsageError
+from faithkit.suggest import did_you_mean
 
 
 class Options(BaseModel):
@@ -47,8 +48,10 @@ def _allowed(cls: type[BaseModel], field: str) -> str:
     return str(info.annotation).replace("typing.", "").replace("<class '", "").replace("'>", "")
 
 
-def parse_options(cls: type[Options], values: dict[str, Any], *, what: str) -> Options:
-    """Validate ``values`` into ``cls``; any problem becomes a UsageError naming the option and what it takes."""
+def parse_options(cls: type[Options], values: dict[str, Any], *, what: str, also: tuple[str, ...] = ()) -> Options:
+    """Validate ``values`` into ``cls``; any problem becomes a UsageError naming the option and what it takes.
+    An unknown option gets the closest known one as a "did you mean" (``also``: other keys accepted in the same
+    place, such as a spec's ``numbers``, offered as guesses too)."""
     try:
         return cls(**values)
     except ValidationError as exc:
@@ -56,7 +59,8 @@ def parse_options(cls: type[Options], values: dict[str, Any], *, what: str) -> O
         for error in exc.errors():
             field = ".".join(str(p) for p in error["loc"]) or "?"
             if error["type"] == "extra_forbidden":
-                problems.append(f"no option {field!r} (options: {', '.join(sorted(cls.model_fields))})")
+                guess = did_you_mean(field, [*cls.model_fields, *also])
+                problems.append(f"no option {field!r}{guess} (options: {', '.join(sorted(cls.model_fields))})")
             else:
                 message = error["msg"]
                 problems.append(f"option {field!r}: {message} (got {error.get('input')!r}; expects "

@@ -27,6 +27,7 @@ from faithkit.checkers.options import STACK_KEYS, StackOptions
 from faithkit.checkers.similarity_options import SimilarityOptions
 from faithkit.errors import UsageError
 from faithkit.options import Options, parse_options
+from faithkit.suggest import did_you_mean
 
 __all__ = ["DEFAULT_WINDOW_VETO", "REGISTRY", "BuildContext", "Entry", "build", "build_checker", "names",
            "rebuild", "rebuild_spec", "register", "with_number_checks"]
@@ -117,7 +118,8 @@ def names() -> tuple[str, ...]:
 def entry(name: str) -> Entry:
     found = REGISTRY.get(name)
     if found is None:
-        raise UsageError(f"unknown checker {name!r}; choose one of {', '.join(REGISTRY)}")
+        raise UsageError(f"unknown checker {name!r}{did_you_mean(name, REGISTRY)}; choose one of "
+                         f"{', '.join(REGISTRY)}")
     return found
 
 
@@ -156,7 +158,8 @@ def build(name: str, options: Mapping[str, Any] | None = None, context: BuildCon
     _context_cache(values, context)
     stack = parse_options(StackOptions, {k: values.pop(k) for k in list(values) if k in STACK_KEYS},
                           what=f"checker {name!r}")
-    parsed = parse_options(found.options, values, what=f"checker {name!r}")
+    parsed = parse_options(found.options, values, what=f"checker {name!r}",
+                           also=(*STACK_KEYS, *CONTEXT_KEYS, *found.aliases))
     inner = found.make(parsed, context)
     if getattr(inner, "options", None) is None:
         inner.options = parsed  # a factory that did not record them: the spec still round-trips

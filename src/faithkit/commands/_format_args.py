@@ -11,7 +11,10 @@ from typing import Any
 from faithkit.io.formats.detect import FORMATS
 
 
-def add_format_arguments(parser: argparse.ArgumentParser) -> None:
+def add_format_arguments(parser: argparse.ArgumentParser | Any) -> None:
+    """The input flags, in the command's "input" group (made here when given a parser, not a group)."""
+    if isinstance(parser, argparse.ArgumentParser):
+        parser = parser.add_argument_group("input")
     parser.add_argument(
         "--format",
         metavar="FORMAT",

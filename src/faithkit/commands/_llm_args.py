@@ -15,15 +15,19 @@ if TYPE_CHECKING:
 
 PROVIDERS = ("openai", "anthropic")
 JUDGE_MODE_CHOICES = ("batch", "per-claim", "extract-and-label")
+LLM = "faithkit.llm.options:LLMOptions"
 """The choices argparse shows; the option models (``LLMOptions.provider``, ``JudgeOptions.judge_mode``) validate
 the same values (a test keeps the two equal). Written out here so building --help imports no option model."""
 
 
-def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
+def add_connection_arguments(parser: argparse.ArgumentParser, *, cache: bool = True) -> None:
     """Provider, decoding, retry and cache options shared by every LLM command (not ``--model``).
 
     Defaults are None ("not given"): the documented defaults are those of ``LLMOptions``, so a flag left out
-    never overrides a value from a ``--checker`` spec string."""
+    never overrides a value from a ``--checker`` spec string. ``cache``: add ``--cache`` / ``--cache-dir`` too
+    (a command that places them itself passes False)."""
+    from faithkit.commands._help import LiveHelp
+
     g = parser.add_argument_group("LLM provider")
     g.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (vLLM, "
                                       "llama.cpp, Ollama, LM Studio); default: the provider's own")
@@ -32,26 +36,40 @@ def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--api-key-env", metavar="VAR",
                    help="environment variable holding the API key (default OPENAI_API_KEY / ANTHROPIC_API_KEY; "
                         "may be unset for a local server). The key is never logged or stored.")
-    g.add_argument("--temperature", type=float, help="sampling temperature (default 0)")
+    g.add_argument("--temperature", type=float,
+                   help=LiveHelp("sampling temperature (default {v})", v=f"{LLM}.temperature"))
     g.add_argument("--seed", type=int, help="sampling seed sent to the provider (part of the cache key)")
     g.add_argument("--max-tokens", type=int, help="reply token limit")
     g.add_argument("--max-repairs", type=int,
-                   help="re-asks after a reply that fails validation, before the result is an error (default 2)")
+                   help=LiveHelp("re-asks after a reply that fails validation, before the result is an error "
+                                 "(default {v})", v=f"{LLM}.max_repairs"))
     g.add_argument("--max-retries", type=int,
-                   help="HTTP retries on transport errors, timeouts, 429 and 5xx (default 3)")
-    g.add_argument("--timeout", type=float, help="seconds per HTTP request (default 60)")
-    g.add_argument("--concurrency", type=int, help="LLM requests in flight at once (default 4)")
+                   help=LiveHelp("HTTP retries on transport errors, timeouts, 429 and 5xx (default {v})",
+                                 v=f"{LLM}.max_retries"))
+    g.add_argument("--timeout", type=float, help=LiveHelp("seconds per HTTP request (default {v})", v=f"{LLM}.timeout"))
+    g.add_argument("--concurrency", type=int, help=LiveHelp("LLM requests in flight at once (default {v})",
+                                                            v=f"{LLM}.concurrency"))
     g.add_argument("--no-json-schema", action="store_true", default=None,
                    help="do not send response_format json_schema (the prompt still describes the JSON)")
+    if cache:
+        add_cache_arguments(parser)
+
+
+def add_cache_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--cache`` / ``--cache-dir`` in a group of their own: the store holds NLI scores as well as LLM replies,
+    so it is not an LLM provider setting."""
+    g = parser.add_argument_group("cache (model scores and LLM replies)")
     g.add_argument("--cache", choices=("use", "refresh", "off"), default="use",
-                   help="LLM cache: use (default), refresh (call again, overwrite) or off")
+                   help="content cache: use (default), refresh (compute again, overwrite) or off")
     g.add_argument("--cache-dir", help="cache folder (default $FAITHKIT_CACHE_DIR or ~/.cache/faithkit)")
 
 
-def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
+def add_llm_arguments(parser: argparse.ArgumentParser, *, cache: bool = True) -> None:
     """Options for --checker judge|cascade and --claims llm (``--model`` is the check command's own); None
     means not given, the defaults are those of ``JudgeOptions`` / ``CascadeOptions``."""
-    add_connection_arguments(parser)
+    from faithkit.commands._help import LiveHelp
+
+    add_connection_arguments(parser, cache=cache)
     g = parser.add_argument_group("LLM judge / decomposer (--checker judge|cascade, --claims llm)")
     g.add_argument("--llm-model", help="LLM model name when --model names the NLI model (--checker nli "
                                        "with --claims llm)")
@@ -60,7 +78,8 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
                    help="batch: one call per answer; per-claim: one call per claim; extract-and-label: one "
                         "call extracts and labels the claims (needs --claims llm)")
     g.add_argument("--route-below", type=float,
-                   help="cascade: claims whose NLI entailment is below this go to the judge (default 0.98)")
+                   help=LiveHelp("cascade: claims whose NLI entailment is below this go to the judge (default {v})",
+                                 v="faithkit.checkers.llm_options:DEFAULT_ROUTE_BELOW"))
     g.add_argument("--strict", action="store_true", default=None,
                    help="judge: SUPPORTED only if the passages state it explicitly (no implications)")
     g.add_argument("--repeats", type=int,
@@ -68,7 +87,8 @@ def add_llm_arguments(parser: argparse.ArgumentParser) -> None:
                         "> 0 or --repeat-modes)")
     g.add_argument("--repeat-modes", help="comma-separated judge modes to cycle through across repeats, "
                                           "e.g. batch,per-claim")
-    g.add_argument("--claims-per-call", type=int, help="batch judge: most claims per call")
+    g.add_argument("--claims-per-call", type=int, help=LiveHelp("batch judge: most claims per call (default {v})",
+                                                              v="faithkit.checkers.llm_options:JudgeOptions.claims_per_call"))
 
 
 LLM_FLAGS = ("provider", "base_url", "api_key_env", "temperature", "seed", "max_tokens", "max_repairs",

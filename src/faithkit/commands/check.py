@@ -9,68 +9,102 @@ from typing import Any
 
 from faithkit.errors import UsageError
 
+NLI_OPTIONS = "faithkit.checkers.nli_options"
+LIMITS = "faithkit.limits"
+
 
 def register(sub: argparse._SubParsersAction) -> None:
+    """The check command's flags in groups a reader scans (input, checker, output, performance, cache, LLM); the
+    defaults shown are read from the code (``LiveHelp``), never copied."""
+    from faithkit.commands._help import LiveHelp
+
     p = sub.add_parser("check", help="check every answer of an interaction log against its passages",
+                       usage="%(prog)s LOG --out DIR [options]",
                        description="Split answers into claims, check each claim against premise windows of the "
                                    "passages that were in the prompt, score answers and the run.")
-    p.add_argument("log", type=Path, help="interaction log (JSONL: id, question, contexts, answer[, reference])")
-    p.add_argument("--out", type=Path, required=True, help="results folder (results.jsonl + manifest.json)")
-    _add_format_arguments(p)
-    p.add_argument("--checker", default="nli", metavar="SPEC",
-                   help="nli (default: the bundled offline model), similarity (baseline), judge, cascade, or any "
-                        "registered checker, with options: NAME[:KEY=VALUE,...], e.g. nli:threshold=0.6,"
-                        "window_sentences=1; the flags below set the same options")
-    p.add_argument("--model", help="NLI model folder or hub id (default: the bundled model); for judge/cascade "
-                                   "the LLM model name")
-    p.add_argument("--revision", help="hub revision (commit, tag or branch) for --model")
-    p.add_argument("--threshold", type=float, help="decision threshold on the score (nli 0.5, similarity 0.7)")
-    p.add_argument("--trust-remote-code", action="store_true",
-                   help="let a model run its own code (hhem), only with --revision pinned to a 40-hex commit")
-    p.add_argument("--claims", choices=["sentences", "llm"], default="sentences",
-                   help="claim extraction: answer sentences (default) or an LLM decomposer")
-    p.add_argument("--no-numbers", action="store_true",
-                   help="turn off the rule that a number found in no passage makes a claim unsupported")
-    p.add_argument("--no-arithmetic", action="store_true",
-                   help="turn off accepting claims whose only unsupported numbers are verified arithmetic")
-    p.add_argument("--no-window-veto", action="store_true",
-                   help="let a multi-sentence window support a claim its own sentence contradicts (plain model)")
-    p.add_argument("--window-sentences", type=int, metavar="N",
-                   help="NLI premise windows of 1..N adjacent sentences of one passage (default 3)")
-    p.add_argument("--refusal-pattern", action="append", default=[], metavar="REGEX",
-                   help="extra regex marking a refusal sentence (repeatable)")
-    p.add_argument("--no-default-refusals", action="store_true", help="use only --refusal-pattern patterns")
-    p.add_argument("--no-reference", action="store_true", help="do not check claims against `reference` answers")
-    p.add_argument("--fail-on-misattributed-citation", action="store_true",
-                   help="a supported claim whose cited passage does not support it fails its answer "
-                        "(default: a warning, misattributed_citation)")
-    p.add_argument("--batch-size", type=int, help="model batch size (pairs; default 32 for nli)")
-    p.add_argument("--chunk-size", type=int, default=64, help="interactions read and checked together")
-    p.add_argument("--device", help="torch device for the NLI model with --backend torch (cpu, cuda; default cpu)")
-    p.add_argument("--backend", choices=["torch", "onnx"],
-                   help="NLI forward pass: onnx (default; ONNX Runtime on the model folder's model.onnx, else an export "
-                        "made once with torch and cached) or torch (pip install 'faithkit[torch]'; for --device cuda)")
-    p.add_argument("--threads", type=int, metavar="N",
-                   help="model threads (default 1 with passive waiting, measured best on a shared CPU; 0: one per "
-                        "core); $FAITHKIT_THREADS sets the same")
-    p.add_argument("--engine", choices=["local", "ray"], default="local",
-                   help="local (default) or ray: score pairs on a Ray actor pool (pip install 'faithkit[ray]')")
-    p.add_argument("--ray-address", metavar="ADDR",
-                   help="Ray cluster to join (e.g. ray://head:10001 or auto); default: start a local one")
-    p.add_argument("--ray-actors", type=int, default=2, metavar="N", help="model actors in the Ray pool")
-    p.add_argument("--resume", action="store_true", help="continue an interrupted run in --out")
-    p.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
-    p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines, no summary table")
-    p.add_argument("--no-report", action="store_true", help="do not write DIR/report.html")
-    p.add_argument("--max-record-bytes", type=int, default=None, metavar="N",
-                   help="a log line longer than N bytes becomes an error record (default 2000000; 0: no limit)")
-    p.add_argument("--record-timeout", type=float, default=None, metavar="SECONDS",
-                   help="seconds of work per record before it becomes an error record (default 300; 0: none)")
+    source = p.add_argument_group("input")
+    source.add_argument("log", type=Path,
+                        help="interaction log (JSONL: id, question, contexts, answer[, reference]; other formats: "
+                             "see --format, other column names: see --field)")
+    _add_format_arguments(source)
+    source.add_argument("--no-reference", action="store_true", help="do not check claims against `reference` answers")
+    source.add_argument("--max-record-bytes", type=int, default=None, metavar="N",
+                        help=LiveHelp("a log line longer than N bytes becomes an error record (default {n}; 0: no "
+                                      "limit)", n=f"{LIMITS}:DEFAULT_MAX_RECORD_BYTES"))
+
+    checking = p.add_argument_group("checker")
+    checking.add_argument("--checker", default="nli", metavar="SPEC",
+                          help="nli (default: the bundled offline model), similarity (baseline), judge, cascade, or "
+                               "any registered checker, with options: NAME[:KEY=VALUE,...], e.g. nli:threshold=0.6,"
+                               "window_sentences=1; the flags below set the same options")
+    checking.add_argument("--model", help="NLI model folder or hub id (default: the bundled model); for "
+                                          "judge/cascade the LLM model name")
+    checking.add_argument("--revision", help="hub revision (commit, tag or branch) for --model")
+    checking.add_argument("--threshold", type=float,
+                          help=LiveHelp("decision threshold on the score (default: nli {nli}, similarity {sim})",
+                                        nli=f"{NLI_OPTIONS}:DEFAULT_NLI_THRESHOLD",
+                                        sim="faithkit.checkers.similarity_options:DEFAULT_THRESHOLD"))
+    checking.add_argument("--trust-remote-code", action="store_true",
+                          help="let a model run its own code (hhem), only with --revision pinned to a 40-hex commit")
+    checking.add_argument("--claims", choices=["sentences", "llm"], default="sentences",
+                          help="claim extraction: answer sentences (default) or an LLM decomposer")
+    checking.add_argument("--no-numbers", action="store_true",
+                          help="turn off the rule that a number found in no passage makes a claim unsupported")
+    checking.add_argument("--no-arithmetic", action="store_true",
+                          help="turn off accepting claims whose only unsupported numbers are verified arithmetic")
+    checking.add_argument("--no-window-veto", action="store_true",
+                          help="let a multi-sentence window support a claim its own sentence contradicts "
+                               "(plain model)")
+    checking.add_argument("--window-sentences", type=int, metavar="N",
+                          help=LiveHelp("NLI premise windows of 1..N adjacent sentences of one passage (default {n})",
+                                        n="faithkit.text.windows:DEFAULT_WINDOW_SENTENCES"))
+    checking.add_argument("--refusal-pattern", action="append", default=[], metavar="REGEX",
+                          help="extra regex marking a refusal sentence (repeatable)")
+    checking.add_argument("--no-default-refusals", action="store_true", help="use only --refusal-pattern patterns")
+    checking.add_argument("--fail-on-misattributed-citation", action="store_true",
+                          help="a supported claim whose cited passage does not support it fails its answer "
+                               "(default: a warning, misattributed_citation)")
+
+    output = p.add_argument_group("output")
+    output.add_argument("--out", type=Path, required=True, help="results folder (results.jsonl + manifest.json)")
+    output.add_argument("--resume", action="store_true", help="continue an interrupted run in --out")
+    output.add_argument("--overwrite", action="store_true", help="replace existing results in --out")
+    output.add_argument("--quiet", action="store_true", help="no progress bar or progress lines, no summary table")
+    output.add_argument("--no-report", action="store_true", help="do not write DIR/report.html")
+
+    speed = p.add_argument_group("performance and engine")
+    speed.add_argument("--batch-size", type=int,
+                       help=LiveHelp("model batch size (pairs; default {nli} for nli)",
+                                     nli=f"{NLI_OPTIONS}:NLIOptions.batch_size"))
+    speed.add_argument("--chunk-size", type=int, default=64,
+                       help="interactions read and checked together (default %(default)s)")
+    speed.add_argument("--device", help="torch device for the NLI model with --backend torch (cpu, cuda; "
+                                        "default cpu)")
+    speed.add_argument("--backend", choices=["torch", "onnx"],
+                       help=LiveHelp("NLI forward pass (default {default}): onnx (ONNX Runtime on the model "
+                                     "folder's model.onnx, else an export made once with torch and cached) or torch "
+                                     "(pip install 'faithkit[torch]'; for --device cuda)",
+                                     default=f"{NLI_OPTIONS}:DEFAULT_BACKEND"))
+    speed.add_argument("--threads", type=int, metavar="N",
+                       help="model threads (default 1 with passive waiting, measured best on a shared CPU; 0: one "
+                            "per core); $FAITHKIT_THREADS sets the same")
+    speed.add_argument("--engine", choices=["local", "ray"], default="local",
+                       help="local (default) or ray: score pairs on a Ray actor pool (pip install 'faithkit[ray]')")
+    speed.add_argument("--ray-address", metavar="ADDR",
+                       help="Ray cluster to join (e.g. ray://head:10001 or auto); default: start a local one")
+    speed.add_argument("--ray-actors", type=int, default=2, metavar="N",
+                       help="model actors in the Ray pool (default %(default)s)")
+    speed.add_argument("--record-timeout", type=float, default=None, metavar="SECONDS",
+                       help=LiveHelp("seconds of work per record before it becomes an error record (default {s}; "
+                                     "0: none)", s=f"{LIMITS}:DEFAULT_RECORD_TIMEOUT"))
+    from faithkit.commands._llm_args import add_cache_arguments
+
+    add_cache_arguments(p)
     _add_llm_arguments(p)
     p.set_defaults(func=run)
 
 
-def _add_format_arguments(parser: argparse.ArgumentParser) -> None:
+def _add_format_arguments(parser: Any) -> None:
     from faithkit.commands._format_args import add_format_arguments
 
     add_format_arguments(parser)
@@ -79,7 +113,7 @@ def _add_format_arguments(parser: argparse.ArgumentParser) -> None:
 def _add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     from faithkit.commands._llm_args import add_llm_arguments
 
-    add_llm_arguments(parser)
+    add_llm_arguments(parser, cache=False)  # check places --cache beside the performance flags
 
 
 LLM_CHECKERS = ("judge", "cascade")
