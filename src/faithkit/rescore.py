@@ -15,7 +15,9 @@ wherever the stored record has the information:
   a second opinion (``checkers.second_opinion``), a claim the first model supported that falls below a higher
   threshold: a rerun would ask the second model about it. A claim the second opinion supported is kept: a rerun
   supports it at any threshold (the first model does, or it is asked again and gives the same answer). ``label3`` of a
-  flipped claim is read from its best window only (a rerun reads every window of that passage).
+  flipped claim is read from its best window only (a rerun reads every window of that passage). A claim left not
+  supported whose windows were pruned (``prune_windows``, on by default) has a score that is a lower bound: the
+  skipped windows share few of its words and almost never decide, but the exact score needs the model.
 
 The rescored manifest records the checker spec rebuilt with the new threshold (``checkers.registry``), so
 the run can be rebuilt and compared like any other; ``faithkit compare`` sees the threshold change.
@@ -37,6 +39,8 @@ from faithkit.sweep import ScoredClaim, numbers_rule_in, second_opinion_in
 SECOND_OPINION_KEPT = "decided by the second opinion (at its own threshold)"
 SECOND_OPINION_NOT_ASKED = ("supported at the run's threshold, not at the new one: a rerun would ask the second "
                             "opinion about it (not stored)")
+PRUNED_LOWER_BOUND = ("not supported at the new threshold, with windows the model skipped (prune_windows): its score "
+                      "is a lower bound; a rerun with nli:prune_windows=off reads every window")
 _KEPT_REASON = {"error": "error verdict", "numbers": "decided by the missing-number rule",
                 "judge": "decided by the judge's label"}
 
@@ -98,6 +102,8 @@ class _Redecider:
         if not supported and self.moved and self.arithmetic and _has_derived_number(claim):
             self.not_redecided["not supported, with a derived number: the arithmetic rescue was not re-checked "
                                "at the new threshold (its reduced claim needs the model)"] += 1
+        if not supported and self.moved and (claim.get("detail") or {}).get("pruned_windows"):
+            self.not_redecided[PRUNED_LOWER_BOUND] += 1
         if supported == (verdict.label == SUPPORTED):
             return out
         if not scored.redecided_at(self.threshold):

@@ -55,8 +55,10 @@ def test_same_verdicts_whatever_the_label_order(tiny_nli, tiny_nli_permuted):
         assert x.label == y.label and x.evidence == y.evidence
         assert x.probs == pytest.approx(y.probs, abs=1e-5)
     # a hard-coded index would read a different column from the permuted model: the bug this prevents
-    raw_a = a.scorer.model(**a.scorer.tokenizer(["x"], ["y"], return_tensors="pt")).logits.softmax(-1)
-    raw_b = b.scorer.model(**b.scorer.tokenizer(["x"], ["y"], return_tensors="pt")).logits.softmax(-1)
+    # (read through torch: the default ONNX scorer keeps no torch model)
+    torch_a, torch_b = (NLIChecker(m, smoke_check=False, backend="torch").scorer for m in (tiny_nli, tiny_nli_permuted))
+    raw_a = torch_a.model(**torch_a.tokenizer(["x"], ["y"], return_tensors="pt")).logits.softmax(-1)
+    raw_b = torch_b.model(**torch_b.tokenizer(["x"], ["y"], return_tensors="pt")).logits.softmax(-1)
     assert not np.allclose(raw_a[0, 0].item(), raw_b[0, 0].item())
 
 

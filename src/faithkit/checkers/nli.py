@@ -171,12 +171,9 @@ class NLIChecker(CheckerBase):
 
     @cached_property
     def scorer(self) -> PairScorer:
-        if self.backend == "torch":
-            scorer = PairScorer(self.model_source, **self._options)
-        else:
-            from faithkit.checkers.backends import build_scorer
+        from faithkit.checkers.backends import shared_scorer
 
-            scorer = build_scorer(self.backend, self.model_source, self._options)
+        scorer = shared_scorer(self.backend, self.model_source, self._options)
         if "described" in self.__dict__ and self.described is not scorer:
             self.described.check_same_as(scorer)  # the cache keys used so far were right
         return scorer

@@ -2,7 +2,8 @@
 
 A folder that ships its own ``model.onnx`` (the bundled models; ``faithkit export-onnx FOLDER`` writes one for
 any local model) runs from it with no torch installed: the graph points into the folder's ``model.safetensors``
-(``checkers.onnx_graph``) and is refused if those weights changed since the export. Any other model is exported once with ``torch.onnx.export`` (dynamic batch and sequence axes) to
+(``checkers.onnx_graph``) and is refused if those weights changed since the export. Any other model is exported
+once with ``torch.onnx.export`` (dynamic batch and sequence axes) to
 ``<cache dir>/onnx/<weights hash>.onnx`` and reused by every later run: the file name is the weights hash (plus
 the exporter's opset), so a retrained model never meets a stale export. Tokenising, length-sorted batches,
 truncation flags and label roles are ``PairScorer``'s; only the forward pass runs in ONNX Runtime, fp32, with
@@ -24,7 +25,8 @@ from faithkit.checkers.onnx_graph import (
     GRAPH_FILE,
     OPSET,
     PAIR_INPUTS,
-    check_graph_weights,
+    check_graph_outputs,
+    check_graph_sources,
     export_pair_model,
     graph_file,
 )
@@ -41,8 +43,16 @@ def onnx_dir() -> Path:
     return default_cache_dir() / "onnx"
 
 
-def export_path(identity: str) -> Path:
-    return onnx_dir() / f"{identity.replace(':', '-')}-opset{OPSET}.onnx"
+def export_path(identity: str, source: str | Path | None = None) -> Path:
+    """The cached export of the weights ``identity``; for a local folder also keyed on its config and tokenizer
+    files (a config with fewer layers or other labels over the same weights computes something else)."""
+    folder = Path(source).expanduser() if source is not None else None
+    files = ""
+    if folder is not None and folder.is_dir():
+        from faithkit.checkers.model_files import model_files_hash
+
+        files = "-" + model_files_hash(folder).split(":")[-1][:16]
+    return onnx_dir() / f"{identity.replace(':', '-')}{files}-opset{OPSET}.onnx"
 
 
 def export_model(model: Any, input_names: Sequence[str], target: Path) -> Path:
@@ -104,12 +114,12 @@ class OnnxPairScorer(PairScorer):
         if shipped is not None:  # the folder's own graph over its own weights (onnx_graph): no torch at all
             self._tokenizer_only(files, batch_size)
             self.onnx_path = shipped
-        elif files is not None and export_path(files.identity).is_file():
+        elif files is not None and export_path(files.identity, files.folder).is_file():
             self._tokenizer_only(files, batch_size)  # the export exists: no torch weights to load
-            self.onnx_path = export_path(files.identity)
+            self.onnx_path = export_path(files.identity, files.folder)
         else:
             self._export(model, revision, batch_size, max_length, device, entailment_label)
-            self.onnx_path = export_path(str(self.identity))
+            self.onnx_path = export_path(str(self.identity), self.source if self.is_local else None)
         try:
             self.session = ort.InferenceSession(
                 str(self.onnx_path), session_options(), providers=["CPUExecutionProvider"]
@@ -118,7 +128,8 @@ class OnnxPairScorer(PairScorer):
             fix = "delete it to re-export" if shipped is None else "rebuild it with `faithkit export-onnx FOLDER`"
             raise ModelLoadError(f"cannot open the ONNX graph {self.onnx_path}: {exc}; {fix}") from exc
         if shipped is not None:
-            check_graph_weights(self.session, shipped, self.identity)
+            check_graph_sources(self.session, shipped, self.identity)
+        check_graph_outputs(self.session, self.onnx_path, len(self.labels.names), self.source)
         self.input_names = [i.name for i in self.session.get_inputs()]
         self.model = None  # the torch weights are not needed any more
         if smoke_check:
@@ -138,8 +149,9 @@ class OnnxPairScorer(PairScorer):
         super().__init__(model, revision, batch_size, max_length, device, smoke_check=False,
                          entailment_label=entailment_label)
         names = [n for n in self.tokenizer.model_input_names if n in PAIR_INPUTS]
-        if not export_path(str(self.identity)).is_file():
-            export_model(self.model, names, export_path(str(self.identity)))
+        target = export_path(str(self.identity), self.source if self.is_local else None)
+        if not target.is_file():
+            export_model(self.model, names, target)
 
     def _tokenizer_only(self, files: Any, batch_size: int) -> None:
         """PairScorer's attributes from the folder's files and its tokenizer (what the ONNX path needs)."""

@@ -9,9 +9,10 @@ header length, a JSON header, then the raw little-endian tensors), in the file's
 ``Cast`` to fp32. ONNX Runtime folds the casts at load (graph optimisation), so it computes in fp32 on exactly
 the values torch gets from ``from_pretrained(...).float()``: measured max |Δlogit| 8e-7 on the bundled model.
 
-The graph records the weights' identity (``pairs.weights_hash``) in its metadata: ``OnnxPairScorer`` refuses a
-graph whose weights file changed since the export (a retrained model with a stale graph), which also proves at
-every load that the 45 MB the graph points into are the bytes it was exported from. Writing a graph needs torch,
+The graph records the weights' identity (``pairs.weights_hash``) and config.json's sha256 in its metadata:
+``OnnxPairScorer`` refuses a graph whose weights or config changed since the export (a retrained model with a
+stale graph), which also proves at every load that the 45 MB the graph points into are the bytes it was exported
+from. Writing a graph needs torch,
 transformers and onnx (``faithkit export-onnx FOLDER``, the ``torch`` extra); reading one needs onnxruntime only.
 """
 
@@ -34,6 +35,7 @@ GRAPH_FILE = "model.onnx"
 WEIGHTS_FILE = "model.safetensors"
 OPSET = 17
 IDENTITY_KEY = "faithkit.weights_identity"
+CONFIG_KEY = "faithkit.config_sha256"
 PAIR_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 # safetensors dtype name -> (ONNX TensorProto enum name, needs a Cast to FLOAT)
 _DTYPES = {"F32": ("FLOAT", False), "F16": ("FLOAT16", True), "BF16": ("BFLOAT16", True)}
@@ -147,8 +149,9 @@ def write_graph(folder: str | Path) -> Path:
         graph = onnx.load(str(raw))
     if point_weights_at_safetensors(graph, weights) == 0:
         raise ModelLoadError(f"{folder}: no exported weight matched a tensor of {WEIGHTS_FILE} by name and shape")
-    entry = graph.metadata_props.add()
-    entry.key, entry.value = IDENTITY_KEY, weights_hash(folder)
+    for key, value in ((IDENTITY_KEY, weights_hash(folder)), (CONFIG_KEY, config_hash(folder))):
+        entry = graph.metadata_props.add()
+        entry.key, entry.value = key, value
     handle, tmp = tempfile.mkstemp(suffix=".onnx", dir=folder)
     os.close(handle)
     try:
@@ -160,38 +163,30 @@ def write_graph(folder: str | Path) -> Path:
     return folder / GRAPH_FILE
 
 
-def check_graph_weights(session: Any, path: Path, identity: str) -> None:
-    """ModelLoadError unless the graph was exported from the weights the folder holds now."""
-    recorded = session.get_modelmeta().custom_metadata_map.get(IDENTITY_KEY)
+def config_hash(folder: Path) -> str:
+    return "sha256:" + hashlib.sha256((folder / "config.json").read_bytes()).hexdigest()
+
+
+def check_graph_sources(session: Any, path: Path, identity: str) -> None:
+    """ModelLoadError unless the graph was exported from the weights and config.json the folder holds now (a
+    retrained model, or a config edited to other layers or labels, with a stale graph)."""
+    meta = session.get_modelmeta().custom_metadata_map
+    recorded = meta.get(IDENTITY_KEY)
     if recorded != identity:
         raise ModelLoadError(
             f"{path} was exported from weights {recorded or '(not recorded)'}, but the folder's weights are "
             f"{identity}: rebuild it with `faithkit export-onnx {path.parent}` (needs the torch extra)"
         )
+    if meta.get(CONFIG_KEY) != config_hash(path.parent):
+        raise ModelLoadError(f"{path.parent}/config.json changed since {path.name} was exported: rebuild it with "
+                             f"`faithkit export-onnx {path.parent}` (needs the torch extra)")
 
 
-PARITY_PAIRS = (
-    ("The dog is sleeping on the porch.", "The dog is sleeping."),
-    ("The dog is sleeping on the porch.", "The dog is not sleeping."),
-    ("Refunds are issued within 14 days of the request, minus a 5% fee.", "Refunds are issued within 30 days."),
-    ("Members can borrow up to 12 items at a time. DVDs are lent for 7 days.", "DVDs are lent for a week."),
-)
-PARITY_LIMIT = 1e-4  # fp32 on both sides: measured 1e-6 on the bundled models
+def check_graph_outputs(session: Any, path: Path, labels: int, source: str) -> None:
+    """ModelLoadError ("could not load NLI model", as torch's size-mismatch error reads) when the graph's logits
+    have another width than the labels config.json names."""
+    width = session.get_outputs()[0].shape[-1]
+    if isinstance(width, int) and width != labels:
+        raise ModelLoadError(f"could not load NLI model {source!r}: its graph {path.name} has {width} outputs, "
+                             f"config.json names {labels} labels")
 
-
-def torch_parity(folder: str | Path) -> float:
-    """Max |Δp| between torch and the folder's graph on ``PARITY_PAIRS``; ModelLoadError over ``PARITY_LIMIT``
-    (a graph that does not compute what the weights do must not be shipped)."""
-    import numpy as np
-
-    from faithkit.checkers.onnx_backend import OnnxPairScorer
-    from faithkit.checkers.pairs import PairScorer
-
-    pairs = list(PARITY_PAIRS)
-    reference = PairScorer(folder, smoke_check=False).score(pairs).probs
-    exported = OnnxPairScorer(folder, smoke_check=False).score(pairs).probs
-    worst = float(np.abs(reference - exported).max())
-    if worst > PARITY_LIMIT:
-        raise ModelLoadError(f"{folder}/{GRAPH_FILE} differs from torch by {worst:.2e} (> {PARITY_LIMIT:g}); "
-                             "do not ship it")
-    return worst

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     path = write_graph(args.folder)
     print(f"wrote {path} ({path.stat().st_size / 1024:.0f} KB; weights stay in model.safetensors)")
     if not args.no_check:
-        from faithkit.checkers.onnx_graph import torch_parity
+        from faithkit.checkers.onnx_parity import torch_parity
 
         worst = torch_parity(args.folder)
         print(f"max |Δp| against torch on the parity pairs: {worst:.2e}")
