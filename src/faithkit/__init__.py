@@ -39,6 +39,7 @@ _EXPORTS: dict[str, str] = {
     "check": "faithkit.api", "load_results": "faithkit.api", "CheckResults": "faithkit.api",
     # testing
     "assert_faithful": "faithkit.testing",
+    "assert_unfaithful": "faithkit.testing",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]

@@ -1,4 +1,5 @@
-"""Faithfulness assertions for a team's own test suite: ``assert_faithful(answer, contexts)``.
+"""Faithfulness assertions for a team's own test suite: ``assert_faithful(answer, contexts)``, and
+``assert_unfaithful`` for answers known to be wrong, which the checker must catch.
 
 One answer goes through the same claim pipeline as `faithkit check` (claims, refusal detection, checker), so a
 unit test and the nightly suite cannot disagree about what "faithful" means. On failure the AssertionError
@@ -11,6 +12,10 @@ one: a test that checked nothing must not pass silently.
     def test_refund_answer(faithkit_checker):            # fixture from the faithkit pytest plugin
         answer = my_rag("Do we get this month's fee back?")
         assert_faithful(answer.text, answer.passages, checker=faithkit_checker)
+
+    def test_a_wrong_price_is_caught(faithkit_checker):
+        assert_unfaithful("The Team plan costs $25.", ["The Team plan costs $29 per month."],
+                          checker=faithkit_checker)
 """
 
 from __future__ import annotations
@@ -156,4 +161,46 @@ def assert_faithful(answer: str, contexts: Sequence[ContextLike] | str, *, check
         details = "\n".join(_describe(c) for c in result.unsupported_claims)
         raise AssertionError(f"{len(result.unsupported_claims)} of {n_claims} claim(s) not supported by the "
                              f"contexts:\n{details}")
+    return result
+
+
+def _caught(result: AnswerCheck) -> tuple[ClaimResult, ...]:
+    """The claims the checker flagged: verdict ``not_supported``. An ``error`` verdict caught nothing (the judge
+    failed), so it never makes a known-bad answer pass."""
+    return tuple(c for c in result.result.claims if c.verdict == "not_supported")
+
+
+def assert_unfaithful(answer: str, contexts: Sequence[ContextLike] | str, *, checker: Any = None,
+                      threshold: float | None = None, question: str = "", claim: str | None = None) -> AnswerCheck:
+    """Assert that a known-bad ``answer`` is caught: at least one claim is ``not_supported`` by ``contexts``.
+
+    The other half of ``assert_faithful``: a test suite that only asserts good answers pass would stay green with
+    a checker that supports everything. Keep a few answers you know are wrong (a changed number, a swapped unit,
+    a condition dropped) and assert that they are flagged.
+
+    checker, threshold, question: as for ``assert_faithful``.
+    claim: text that must occur in a flagged claim (the sentence you made wrong), so the test fails when the
+        checker flags some other claim instead.
+    Raises AssertionError listing every claim with its verdict and evidence when nothing (or not ``claim``) was
+    flagged; an answer with nothing to check, or one that could not be checked, fails too.
+    """
+    result = check_answer(answer, contexts, checker=checker, threshold=threshold, question=question)
+    if result.status in ("refusal", "no_claims"):
+        what = (f"a refusal (pattern {result.result.refusal!r})" if result.status == "refusal"
+                else "an answer with no checkable claims")
+        raise AssertionError(f"nothing to check: the answer is {what}, so nothing could be caught; a known-bad "
+                             f"answer must state something the contexts do not support.\nanswer: {answer!r}")
+    if result.status == "error":
+        raise AssertionError(f"the answer could not be checked: {result.result.error}\nanswer: {answer!r}")
+    caught = _caught(result)
+    n_claims = len(result.result.claims)
+    details = "\n".join(_describe(c) for c in result.result.claims)
+    if not caught:
+        errors = sum(c.verdict == "error" for c in result.result.claims)
+        unchecked = f" ({errors} could not be checked)" if errors else ""
+        raise AssertionError(f"0 of {n_claims} claim(s) flagged: the checker supports this known-bad answer"
+                             f"{unchecked}:\n{details}")
+    if claim is not None and not any(claim in c.text for c in caught):
+        raise AssertionError(f"{len(caught)} of {n_claims} claim(s) flagged, but none containing {claim!r}:\n"
+                             f"{details}")
     return result
