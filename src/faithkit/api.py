@@ -142,12 +142,14 @@ def check(
     check_reference: bool = True,
     chunk_size: int = 64,
     contexts_separator: str | None = None,
+    fields: dict[str, str] | None = None,
     **options: Any,
 ) -> CheckResults:
     """Check every answer of a log (any format ``faithkit.io.read`` takes) or of records in memory.
 
     checker: a spec string (``"nli"``, ``"similarity"``, ``"nli:threshold=0.6"``) or a checker object.
     out: the results folder to write (None: a temporary one, removed after the results are read back).
+    fields: other column / key names mapped onto faithkit's, ``{"answer": "llm_answer"}`` (``faithkit.io.fields``).
     options: checker options (``threshold=0.6``, ``model="./my-nli"``, ``window_sentences=1``...).
     """
     from faithkit.checkers.base import load_checker
@@ -171,6 +173,7 @@ def check(
         check_reference=check_reference,
         input_format=format,
         contexts_separator=contexts_separator,
+        fields=fields,
     )
     if claims is not None:
         run_options.claims = claims

@@ -70,6 +70,7 @@ class CheckOptions:
     limits: RecordLimits = field(default_factory=RecordLimits)
     input_format: str | None = None  # faithkit.io.formats name; None: detect (extension, content)
     contexts_separator: str | None = None  # split text context cells (CSV) on this string
+    fields: dict[str, str] | None = None  # other column names mapped onto faithkit's (io/fields.py, --field)
     fail_on_misattributed_citation: bool = False  # a claim citing the wrong passage fails its answer
 
 
@@ -297,11 +298,12 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
     if not log_path.exists():
         raise UsageError(f"input log not found: {log_path}")
     check_output_folder(out, resume=resume, overwrite=overwrite)
-    preflight(log_path, options.input_format, contexts_separator=options.contexts_separator)  # wrong format: exit 2
+    preflight(log_path, options.input_format, contexts_separator=options.contexts_separator,
+              fields=options.fields)  # wrong format: exit 2
     started = _now()
     input_hash = input_sha256(log_path)
     identity = run_identity(checker.spec(), _claims_spec(options), options.refusals.patterns,
-                            options.check_reference)
+                            options.check_reference, fields=options.fields)
     if resume:
         check_resume(out, log_path, input_hash, identity)
     out.mkdir(parents=True, exist_ok=True)
@@ -315,6 +317,7 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
     lines = 0
     try:
         reader = read_input(log_path, options.input_format, contexts_separator=options.contexts_separator,
+                            fields=options.fields,
                             max_record_bytes=options.limits.max_record_bytes)
         items = (i for i in reader if i.line > last_line)
         for chunk in _chunks(items, options.chunk_size):
@@ -341,7 +344,8 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
         results_format=RESULTS_FORMAT, faithkit_version=__version__, command=tuple(command or sys.argv),
         input={"path": str(log_path), "sha256": input_hash, "records": summary.answers,
                "format": resolve_format(log_path, options.input_format),
-               **({"contexts_separator": options.contexts_separator} if options.contexts_separator else {})},
+               **({"contexts_separator": options.contexts_separator} if options.contexts_separator else {}),
+               **({"fields": dict(options.fields)} if options.fields else {})},
         checker=checker.spec(), claims=_claims_spec(options), refusal_patterns=tuple(options.refusals.patterns),
         packages=package_versions(), started_at=started, finished_at=_now(), resumed=bool(resume and writer.done),
         complete=True, summary=result, profiles=summary.profiles(),

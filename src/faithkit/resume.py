@@ -2,7 +2,8 @@
 
 ``run.json`` is written when a run starts and kept when it finishes. It holds the input's sha256 and the run's
 identity: the checker's spec (model, weights hash, threshold, windows, rules...), the claim extractor's spec, the
-refusal patterns and whether references are checked. A resume is refused when any of these differs from the
+refusal patterns, whether references are checked and the ``--field`` mapping (the same file read through another
+mapping is other records). A resume is refused when any of these differs from the
 run it would continue, with the fields that changed, because records scored under one setting and records
 scored under another cannot share a manifest. Settings that do not change a verdict (the cache location, batch
 size, device, the LLM endpoint's URL, timeout, retries and concurrency) are left out.
@@ -11,6 +12,7 @@ size, device, the LLM endpoint's URL, timeout, retries and concurrency) are left
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +37,11 @@ def _comparable(value: Any) -> Any:
     return value
 
 
-def run_identity(checker_spec: Any, claims_spec: Any, refusal_patterns: Any, check_reference: bool) -> dict:
-    """The settings a resumed run must share with the run it continues (scrubbed as run.json stores them)."""
+def run_identity(checker_spec: Any, claims_spec: Any, refusal_patterns: Any, check_reference: bool, *,
+                 fields: Mapping[str, str] | None = None) -> dict:
+    """The settings a resumed run must share with the run it continues (scrubbed as run.json stores them).
+    ``fields`` is always recorded (``{}``: none), so a resume that adds or drops a mapping is refused; a run.json
+    from before fields were recorded lacks the key and is not compared on it."""
     return json.loads(
         scrub(
             json.dumps(
@@ -46,6 +51,7 @@ def run_identity(checker_spec: Any, claims_spec: Any, refusal_patterns: Any, che
                         "claims": claims_spec,
                         "refusal_patterns": list(refusal_patterns),
                         "check_reference": check_reference,
+                        "fields": dict(fields or {}),
                     }
                 ),
                 default=str,
@@ -67,7 +73,8 @@ def _previous(out: Path) -> dict[str, Any] | None:
         if not isinstance(data, dict):
             raise UsageError(f"cannot resume: {path} is not a JSON object; use --overwrite")
         if name == MANIFEST_FILE:
-            identity = run_identity(data.get("checker"), data.get("claims"), data.get("refusal_patterns", []), True)
+            identity = run_identity(data.get("checker"), data.get("claims"), data.get("refusal_patterns", []), True,
+                                    fields=(data.get("input") or {}).get("fields"))
             identity.pop("check_reference")
             return {"input_sha256": (data.get("input") or {}).get("sha256"), "identity": identity}
         return data

@@ -33,7 +33,7 @@ def test_check_help_is_grouped_and_cache_is_not_an_llm_provider_setting(capsys):
     text = _check_help(capsys)
     for title in ("input", "checker", "output", "performance and engine", "LLM provider"):
         _section(text, title)
-    assert "--field" in _section(text, "input") and "--format" in _section(text, "input")
+    assert "--field NAME=COLUMN" in _section(text, "input") and "--format" in _section(text, "input")
     assert "--threshold" in _section(text, "checker")
     assert "--out" in _section(text, "output") and "--resume" in _section(text, "output")
     assert "--batch-size" in _section(text, "performance and engine")

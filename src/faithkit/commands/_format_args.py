@@ -1,5 +1,5 @@
 """The input-format flags every command that reads an interaction log shares (``--format``,
-``--contexts-separator``), the cheap check that runs before any model loads, and the end-of-run rule that a
+``--contexts-separator``, ``--field``), the cheap check that runs before any model loads, and the end-of-run rule that a
 log in which every record is an error exits 2, never 0."""
 
 from __future__ import annotations
@@ -29,13 +29,29 @@ def add_format_arguments(parser: argparse.ArgumentParser | Any) -> None:
         help="split text context cells (CSV/TSV) on TEXT, e.g. '|' for DeepEval's CSV; by default "
         "a cell is a JSON or Python list, or else one passage",
     )
+    parser.add_argument(
+        "--field",
+        action="append",
+        default=None,
+        metavar="NAME=COLUMN",
+        help="read field NAME (id, question, contexts, answer, reference) from another column or key, e.g. "
+        "--field question=query --field contexts=docs --field answer=llm_answer (repeatable; a.b reaches "
+        "into nested objects)",
+    )
+
+
+def field_map(args: argparse.Namespace) -> dict[str, str] | None:
+    """The ``--field`` mapping of a command line (None when none was given); UsageError for a bad one."""
+    from faithkit.io.fields import parse_field_map
+
+    return parse_field_map(getattr(args, "field", None)) or None
 
 
 def check_input(args: argparse.Namespace) -> str:
     """Resolve the format and read the first records (exit 2 on a wrong format); returns the format name."""
     from faithkit.io.formats import preflight
 
-    return preflight(args.log, args.format, contexts_separator=args.contexts_separator)
+    return preflight(args.log, args.format, contexts_separator=args.contexts_separator, fields=field_map(args))
 
 
 def every_record_failed(args: argparse.Namespace, manifest: dict[str, Any]) -> int:

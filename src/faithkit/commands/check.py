@@ -175,7 +175,7 @@ def _count_lines(path: Path) -> int:
 def run(args: argparse.Namespace) -> int:
     from faithkit.checkers.base import load_checker
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
-    from faithkit.commands._format_args import check_input, every_record_failed
+    from faithkit.commands._format_args import check_input, every_record_failed, field_map
     from faithkit.guards import check_threshold
     from faithkit.io.paths import check_input_file
     from faithkit.limits import record_limits
@@ -210,6 +210,7 @@ def run(args: argparse.Namespace) -> int:
                            chunk_size=args.chunk_size, check_reference=not args.no_reference,
                            limits=record_limits(args.max_record_bytes, args.record_timeout),
                            input_format=input_format, contexts_separator=args.contexts_separator,
+                           fields=field_map(args),
                            fail_on_misattributed_citation=args.fail_on_misattributed_citation)
     from faithkit.progress import Progress
 

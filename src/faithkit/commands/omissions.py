@@ -27,14 +27,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from faithkit.commands._format_args import field_map
     from faithkit.commands._llm_args import session_from_args
     from faithkit.io.formats import preflight, read
     from faithkit.omissions import OmissionReviewer, write_review
 
     if not args.log.exists():
         raise UsageError(f"input log not found: {args.log}")
-    preflight(args.log, args.format, contexts_separator=args.contexts_separator)  # a wrong format: exit 2 now
-    items = read(args.log, args.format, contexts_separator=args.contexts_separator)
+    fields = field_map(args)
+    preflight(args.log, args.format, contexts_separator=args.contexts_separator, fields=fields)  # exit 2 now
+    items = read(args.log, args.format, contexts_separator=args.contexts_separator, fields=fields)
     session = session_from_args(args, args.model)
     reviewer = OmissionReviewer(session.caller(), concurrency=session.options.concurrency)
     records = reviewer.review_all(items)

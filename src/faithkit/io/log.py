@@ -11,12 +11,13 @@ detected per line: faithkit's own (``question``, ``contexts``, ``answer``), Raga
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from faithkit.errors import InputFormatError, UsageError
+from faithkit.io.fields import apply_field_map
 from faithkit.limits import DEFAULT_MAX_RECORD_BYTES, describe, safe_text, unencodable_field
 from faithkit.records import Interaction, Passage
 
@@ -141,15 +142,17 @@ def parse_interaction(obj: Any, line: int) -> Interaction:
                        {**metadata, **extra}, line, fmt)
 
 
-def read_log(path: str | Path, max_record_bytes: int = DEFAULT_MAX_RECORD_BYTES) -> Iterator[Interaction | LineError]:
+def read_log(path: str | Path, max_record_bytes: int = DEFAULT_MAX_RECORD_BYTES, *,
+             fields: Mapping[str, str] | None = None) -> Iterator[Interaction | LineError]:
     """Stream a JSONL log: one Interaction or LineError per non-blank line, in order. Duplicate ids after
     the first occurrence become LineErrors (a second record under the same id would make comparisons lie).
-    A line over ``max_record_bytes`` (0: no limit) is a LineError too (``faithkit.limits``)."""
+    A line over ``max_record_bytes`` (0: no limit) is a LineError too (``faithkit.limits``). ``fields`` maps other
+    key names onto faithkit's (``io/fields.py``)."""
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"input log not found: {path}")
     with path.open("rb") as handle:
-        items = (parse_line(raw, number, max_record_bytes) for number, raw in enumerate(handle, 1))
+        items = (parse_line(raw, number, max_record_bytes, fields) for number, raw in enumerate(handle, 1))
         yield from mark_duplicates(item for item in items if item is not None)
 
 
@@ -175,19 +178,20 @@ def mark_duplicates(items: Iterable[Interaction | LineError]) -> Iterator[Intera
         yield item
 
 
-def parse_line(raw: bytes, number: int, max_record_bytes: int = 0) -> Interaction | LineError | None:
+def parse_line(raw: bytes, number: int, max_record_bytes: int = 0,
+               fields: Mapping[str, str] | None = None) -> Interaction | LineError | None:
     """Decode and parse one raw line; None for a blank line. Never raises: whatever goes wrong with one line
     (a 100,000-deep nesting, a 5,000-digit number, a lone surrogate) is that line's LineError."""
     if max_record_bytes and len(raw) > max_record_bytes:
         return LineError(number, f"line-{number}", f"record is {len(raw):,} bytes, over the limit of "
                                                    f"{max_record_bytes:,} (--max-record-bytes)")
     try:
-        return _parse_line(raw, number)
+        return _parse_line(raw, number, fields)
     except Exception as exc:  # noqa: BLE001 - per-record isolation: any failure is this line's error
         return LineError(number, f"line-{number}", f"could not read the record: {describe(exc)}")
 
 
-def _parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
+def _parse_line(raw: bytes, number: int, fields: Mapping[str, str] | None = None) -> Interaction | LineError | None:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -204,6 +208,10 @@ def _parse_line(raw: bytes, number: int) -> Interaction | LineError | None:
         return LineError(number, f"line-{number}", "invalid JSON: nested too deeply to read")
     except ValueError as exc:  # e.g. an integer over Python's 4300-digit conversion limit
         return LineError(number, f"line-{number}", f"invalid JSON: {describe(exc)}")
+    try:
+        obj = apply_field_map(obj, fields)
+    except InputFormatError as exc:
+        return LineError(number, f"line-{number}", exc.reason)
     raw_id = obj.get("id") if isinstance(obj, dict) else None
     error_id = safe_text(str(raw_id)) if isinstance(raw_id, (str, int)) else f"line-{number}"
     bad_field = unencodable_field(obj)

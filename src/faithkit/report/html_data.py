@@ -99,7 +99,8 @@ def read_log_texts(run: RunResults, log: str | Path | None = None, shared: list[
         return texts
     # the run's own reader (a CSV, Parquet, trace or dataset folder input is read as the run read it)
     for item in read(path, run.run.input.get("format"), guard=False,
-                     contexts_separator=run.run.input.get("contexts_separator")):
+                     contexts_separator=run.run.input.get("contexts_separator"),
+                     fields=run.run.input.get("fields")):
         if not isinstance(item, Interaction):
             continue
         refs = [[passage.id, texts.passage_ref(passage.text)] for passage in item.contexts]

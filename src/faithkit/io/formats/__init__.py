@@ -18,11 +18,12 @@ second path. The format comes from ``--format`` or is detected (extension, then 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from faithkit.errors import UsageError
+from faithkit.io.fields import check_field_map
 from faithkit.io.formats.detect import FORMATS, detect_format, normalise_format, sniff_content
 from faithkit.io.formats.guard import all_errors_message, guard_head
 from faithkit.io.log import LineError, read_log
@@ -40,13 +41,14 @@ __all__ = [
 ]
 
 Item = Interaction | LineError
+TRACE_FORMATS = ("openinference", "langfuse", "otlp")
 
 
 def _reader(name: str) -> Callable[..., Iterator[Item]]:
     """The reader function for a format, imported only when used (pyarrow/datasets stay unloaded otherwise)."""
     if name == "jsonl":
-        return lambda path, max_record_bytes=None, **_: read_log(path, *(() if max_record_bytes is None else
-                                                                      (max_record_bytes,)))
+        return lambda path, max_record_bytes=None, fields=None, **_: read_log(
+            path, *(() if max_record_bytes is None else (max_record_bytes,)), fields=fields)
     if name == "json":
         from faithkit.io.formats.json_file import read_json
 
@@ -82,7 +84,7 @@ def resolve_format(path: str | Path, format: str | None = None) -> str:
 
 def read(
     path: str | Path, format: str | None = None, *, contexts_separator: str | None = None, guard: bool = True,
-    max_record_bytes: int | None = None,
+    max_record_bytes: int | None = None, fields: Mapping[str, str] | None = None,
 ) -> Iterator[Item]:
     """Stream the records of ``path``: one Interaction or LineError per record, in order.
 
@@ -91,10 +93,19 @@ def read(
     guard: stop with InputFormatError (exit 2) when most of the first records fail the same way, naming the
     shape the content has and the ``--format`` that reads it.
     max_record_bytes: JSONL lines longer than this are error records (``faithkit.limits``; None: the default).
+    fields: other column / key names mapped onto faithkit's (``faithkit.io.fields``: ``{"answer": "llm_answer"}``);
+    a trace export has no columns to map, so fields with one is a UsageError.
     """
     path = Path(path)
     name = resolve_format(path, format)
-    extra = {"max_record_bytes": max_record_bytes} if max_record_bytes is not None and name == "jsonl" else {}
+    extra: dict[str, Any] = {}
+    if max_record_bytes is not None and name == "jsonl":
+        extra["max_record_bytes"] = max_record_bytes
+    if fields:
+        if name in TRACE_FORMATS:
+            raise UsageError(f"--field maps columns or keys, and a {name} export has none: its question, passages "
+                             "and answer are read from the spans (faithkit.io.formats.traces)")
+        extra["fields"] = check_field_map(fields)
     items = _reader(name)(path, contexts_separator=contexts_separator, **extra)
     return guard_head(items, path, name) if guard else items
 

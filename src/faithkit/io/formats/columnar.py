@@ -9,7 +9,7 @@ pyarrow directly.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from faithkit.errors import InputFormatError, MissingDependencyError
@@ -40,8 +40,9 @@ def parquet_rows(path: Path) -> Iterator[dict]:
             yield {k: plain(v) for k, v in row.items()}
 
 
-def read_parquet(path: Path, *, contexts_separator: str | None = None) -> Iterator[Interaction | LineError]:
-    yield from rows_to_items(enumerate(parquet_rows(path), 1), separator=contexts_separator)
+def read_parquet(path: Path, *, contexts_separator: str | None = None,
+                 fields: Mapping[str, str] | None = None) -> Iterator[Interaction | LineError]:
+    yield from rows_to_items(enumerate(parquet_rows(path), 1), separator=contexts_separator, fields=fields)
 
 
 def dataset_rows(path: Path, split: str | None = None) -> Iterator[dict]:
@@ -84,5 +85,6 @@ def _arrow_folder_rows(path: Path) -> Iterator[dict]:
                     yield {k: plain(v) for k, v in row.items()}
 
 
-def read_dataset(path: Path, *, contexts_separator: str | None = None) -> Iterator[Interaction | LineError]:
-    yield from rows_to_items(enumerate(dataset_rows(path), 1), separator=contexts_separator)
+def read_dataset(path: Path, *, contexts_separator: str | None = None,
+                 fields: Mapping[str, str] | None = None) -> Iterator[Interaction | LineError]:
+    yield from rows_to_items(enumerate(dataset_rows(path), 1), separator=contexts_separator, fields=fields)

@@ -21,6 +21,8 @@ from faithkit.records import Interaction
 HEAD = 50  # records looked at before deciding
 MIN_RECORDS = 3  # fewer records than this are left to the end-of-run rule
 SHARE = 0.8  # "most": at least this share of the head fails with the same kind of reason
+FIELD_HINT = "or map yours with --field, e.g. --field question=query --field contexts=docs --field answer=llm_answer"
+_FIELD_REASONS = ("no answer/contexts fields", "missing `", "no column or key")
 
 
 def reason_kind(reason: str) -> str:
@@ -41,7 +43,8 @@ def wrong_format_message(path: Path, used: str, errors: list[LineError], seen: i
         return f"{head}. This looks like {shape}: use --format {detected}"
     return (
         f"{head}. The content looks like {shape}; check the field names (faithkit: question, contexts, answer; "
-        "Ragas: user_input, retrieved_contexts, response; DeepEval: input, retrieval_context, actual_output)"
+        f"Ragas: user_input, retrieved_contexts, response; DeepEval: input, retrieval_context, actual_output), "
+        f"{FIELD_HINT}"
     )
 
 
@@ -72,6 +75,8 @@ def all_errors_message(
     where = f"; the error records are in {out}/results.jsonl" if out else ""
     detected, shape = sniff_content(Path(path)) if Path(path).exists() else ("unknown", "")
     hint = f" It looks like {shape} (--format {detected})." if detected != "unknown" else ""
+    if first_reason and any(kind in first_reason for kind in _FIELD_REASONS):
+        hint += f" Other field names? Use faithkit's, Ragas' or DeepEval's, {FIELD_HINT}."
     return f"{path}: every one of its {records} records is an error (first: {first_reason}).{hint}{where}"
 
 

@@ -8,7 +8,7 @@ goes through the same row parser as JSONL, numbered from 1.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,7 @@ def records_of(value: Any, path: Path) -> list[Any]:
     )
 
 
-def read_json(path: Path, *, contexts_separator: str | None = None) -> Iterator[Interaction | LineError]:
+def read_json(path: Path, *, contexts_separator: str | None = None,
+              fields: Mapping[str, str] | None = None) -> Iterator[Interaction | LineError]:
     records = records_of(load_json(path), path)
-    yield from rows_to_items(enumerate(records, 1), separator=contexts_separator)
+    yield from rows_to_items(enumerate(records, 1), separator=contexts_separator, fields=fields)

@@ -1,20 +1,22 @@
 """promptfoo results files (``promptfoo eval -o results.json``): one record per test x prompt x provider.
 
 The answer is ``response.output``; the question and the passages are test variables (``vars.query`` or
-``vars.question``; ``vars.context`` or ``vars.contexts``, a string or a list). A row where promptfoo recorded a
-provider error and no output becomes an error record with promptfoo's message. The rendered prompt, the
-provider, promptfoo's own score and pass/fail are kept in metadata.
+``vars.question``; ``vars.context`` or ``vars.contexts``, a string or a list). ``--field`` maps other variable
+names (``--field contexts=docs`` reads ``vars.docs``; ``--field answer=VAR`` takes the answer from a variable).
+A row where promptfoo recorded a provider error and no output becomes an error record with promptfoo's message.
+The rendered prompt, the provider, promptfoo's own score and pass/fail are kept in metadata.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from faithkit.errors import InputFormatError
+from faithkit.io.fields import apply_field_map
 from faithkit.io.formats.json_file import load_json
 from faithkit.io.log import LineError, mark_duplicates, parse_interaction
 from faithkit.records import Interaction
@@ -56,14 +58,19 @@ def _row_id(row: dict[str, Any], variables: dict[str, Any], several: bool) -> st
     return f"test-{test}/prompt-{row.get('promptIdx', 0)}/{provider}"
 
 
-def to_interaction(row: Any, number: int, several: bool) -> Interaction | LineError:
+def to_interaction(row: Any, number: int, several: bool,
+                   fields: Mapping[str, str] | None = None) -> Interaction | LineError:
     if not isinstance(row, dict):
         return LineError(number, f"record-{number}", f"expected a promptfoo result object, got {type(row).__name__}")
     test_case = row.get("testCase") if isinstance(row.get("testCase"), dict) else {}
     variables = row.get("vars") if isinstance(row.get("vars"), dict) else test_case.get("vars") or {}
+    try:
+        variables = apply_field_map(variables, fields)
+    except InputFormatError as exc:
+        return LineError(number, _row_id(row, variables, several), exc.reason)
     rid = _row_id(row, variables, several)
     response = row.get("response") if isinstance(row.get("response"), dict) else {}
-    output = response.get("output")
+    output = variables.get("answer") if fields and "answer" in fields else response.get("output")
     if output is None:
         reason = row.get("error") or response.get("error") or "no response.output"
         return LineError(number, rid, f"promptfoo recorded no output: {str(reason)[:200]}")
@@ -101,7 +108,8 @@ def to_interaction(row: Any, number: int, several: bool) -> Interaction | LineEr
         return LineError(number, rid, exc.reason)
 
 
-def read_promptfoo(path: Path, **_: Any) -> Iterator[Interaction | LineError]:
+def read_promptfoo(path: Path, *, fields: Mapping[str, str] | None = None,
+                   **_: Any) -> Iterator[Interaction | LineError]:
     rows = result_rows(load_json(path), path)
     keys = {
         (r.get("promptIdx"), json.dumps(r.get("provider"), sort_keys=True, default=str))
@@ -109,4 +117,5 @@ def read_promptfoo(path: Path, **_: Any) -> Iterator[Interaction | LineError]:
         if isinstance(r, dict)
     }
     several = len(keys) > 1
-    yield from mark_duplicates(to_interaction(row, number, several) for number, row in enumerate(rows, 1))
+    yield from mark_duplicates(to_interaction(row, number, several, fields)
+                               for number, row in enumerate(rows, 1))

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import ast
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from faithkit.errors import InputFormatError
+from faithkit.io.fields import apply_field_map
 from faithkit.io.log import LineError, mark_duplicates, parse_interaction
 from faithkit.limits import describe, safe_text, unencodable_field
 from faithkit.records import Interaction
@@ -64,16 +65,19 @@ def decode_list_cell(text: str, separator: str | None) -> Any:
 
 
 def rows_to_items(
-    rows: Iterable[tuple[int, Any]], *, separator: str | None = None, text_cells: bool = False
+    rows: Iterable[tuple[int, Any]], *, separator: str | None = None, text_cells: bool = False,
+    fields: Mapping[str, str] | None = None,
 ) -> Iterator[Interaction | LineError]:
     """``(record number, row)`` pairs -> Interaction or LineError each, duplicate ids marked as in JSONL.
 
     text_cells: the row came from CSV/TSV, where every cell is text: list fields are decoded from text, empty
     optional cells are dropped and a JSON object in ``metadata`` is decoded.
+    fields: other column names mapped onto faithkit's (``io/fields.py``), before anything else is read.
     """
 
     def parse(number: int, row: Any) -> Interaction | LineError:
         try:
+            row = apply_field_map(row, fields)
             if text_cells and isinstance(row, dict):
                 row = _from_text_cells(row, separator)
             elif separator and isinstance(row, dict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from faithkit.errors import InputFormatError
@@ -21,7 +21,8 @@ from faithkit.records import Interaction
 
 
 def read_table(
-    path: Path, *, delimiter: str = ",", contexts_separator: str | None = None
+    path: Path, *, delimiter: str = ",", contexts_separator: str | None = None,
+    fields: Mapping[str, str] | None = None,
 ) -> Iterator[Interaction | LineError]:
     csv.field_size_limit(min(sys.maxsize, 1 << 31))  # long passages are normal in a RAG log
     with path.open(encoding="utf-8-sig", newline="") as handle:
@@ -31,7 +32,7 @@ def read_table(
         reader.fieldnames = [name.strip() for name in reader.fieldnames]
         try:
             rows = ((number, row) for number, row in enumerate(reader, 1))
-            yield from rows_to_items(rows, separator=contexts_separator, text_cells=True)
+            yield from rows_to_items(rows, separator=contexts_separator, text_cells=True, fields=fields)
         except csv.Error as exc:
             raise InputFormatError(
                 f"{path}: unreadable {'TSV' if delimiter == chr(9) else 'CSV'} near data row {reader.line_num}: {exc}"
