@@ -9,10 +9,13 @@ import pytest
 import faithkit
 from faithkit.errors import UsageError
 from faithkit.records import Interaction, Passage
+from tests.extras import importorskip, needs_pandas, needs_similarity
 
 PASSAGE = "Team plans are billed monthly and can be cancelled at any time, but the current month is not refunded."
 
 
+@needs_similarity
+@needs_pandas
 def test_records_in_memory_any_field_naming_and_every_record_accounted_for():
     records = [
         Interaction("a", "Refund?", (Passage("billing", PASSAGE),), "The current month is not refunded."),
@@ -29,6 +32,7 @@ def test_records_in_memory_any_field_naming_and_every_record_accounted_for():
     assert set(results.to_pandas(claims=True)["id"]) == {"a", "line-2"}
 
 
+@needs_similarity
 def test_out_folder_round_trips_through_load_results(tmp_path):
     out = tmp_path / "run"
     results = faithkit.check("tests/io/fixtures/formats/ragas.csv", checker="similarity", out=out)
@@ -45,8 +49,9 @@ def test_checker_options_need_a_spec_string():
         faithkit.check([], checker=checker, threshold=0.5)
 
 
+@needs_similarity
 def test_a_dataframe_is_taken_row_by_row():
-    pd = pytest.importorskip("pandas")
+    pd = importorskip("pandas", "formats")
     frame = pd.DataFrame(
         [{"id": "a", "question": "Refund?", "contexts": [PASSAGE], "answer": "The current month is not refunded."}]
     )

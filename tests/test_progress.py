@@ -8,6 +8,7 @@ import io
 from faithkit.checkers.fake import ScriptedChecker
 from faithkit.progress import Progress, active, check_with_progress
 from faithkit.records import ClaimCheck, Passage
+from tests.extras import needs_similarity
 
 
 class FakeClock:
@@ -81,6 +82,7 @@ def test_on_a_terminal_a_tqdm_bar_counts_answers_and_claims():
     assert quiet.bar is None
 
 
+@needs_similarity
 def test_a_resumed_check_counts_the_lines_left(tmp_path, monkeypatch):
     """After a crash, the bar's total is what remains to check, and it reaches it."""
     from pathlib import Path

@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+from tests.extras import needs_pandas, needs_similarity
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -22,6 +24,8 @@ def _section(title: str) -> str:
     return readme.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
 
 
+@needs_similarity
+@needs_pandas
 def test_the_python_api_snippet_runs_as_written(monkeypatch, capsys):
     """The notebook snippet, exactly as the README prints it, from the repository root."""
     (snippet,) = re.findall(r"```python\n(.*?)\n```", _section("Python API (notebooks)"), re.DOTALL)

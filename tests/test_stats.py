@@ -20,6 +20,7 @@ from faithkit.stats import (
     sample_size,
     wilson_interval,
 )
+from tests.extras import importorskip
 
 # --- Wilson interval -----------------------------------------------------------------------------------
 
@@ -242,7 +243,7 @@ def test_balanced_accuracy_single_class_and_empty() -> None:
 
 def test_binomial_test_matches_scipy_where_scipy_is_installed():
     """The written-out test agrees with scipy.stats.binomtest (the reference) on random and edge cases."""
-    scipy_stats = pytest.importorskip("scipy.stats", reason="scipy is in the 'dev' extra, not the default install")
+    scipy_stats = importorskip("scipy.stats", "dev")
     import random
 
     rng = random.Random(7)

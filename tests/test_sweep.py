@@ -11,6 +11,7 @@ from faithkit.io.claim_rows import ClaimRow
 from faithkit.records import Verdict
 from faithkit.stats import wilson_interval
 from faithkit.sweep import ScoredClaim, csv_rows, parse_thresholds, plot, sweep
+from tests.extras import needs_plots
 
 
 def _item(
@@ -192,7 +193,7 @@ def test_parse_thresholds_rejects_nonsense(text: str) -> None:
         parse_thresholds(text)
 
 
-def test_csv_rows_and_plot(tmp_path: Path) -> None:
+def test_csv_rows(tmp_path: Path) -> None:
     result = sweep("nli", {}, ITEMS, [0.5, 0.9])
     rows = csv_rows(result)
     path = tmp_path / "sweep.csv"
@@ -205,6 +206,23 @@ def test_csv_rows_and_plot(tmp_path: Path) -> None:
     assert [(r["threshold"], r["k"], r["n"]) for r in overall] == [("0.5", "2", "4"), ("0.9", "3", "4")]
     # 2 thresholds x (2 overall + 2 true-claim cases + 2 fault cases)
     assert len(read) == 12
+
+
+@needs_plots
+def test_plot(tmp_path: Path) -> None:
+    result = sweep("nli", {}, ITEMS, [0.5, 0.9])
     png = tmp_path / "sweep.png"
     plot([result], str(png))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_without_matplotlib_the_sweep_files_say_where_the_plot_would_be(tmp_path: Path, monkeypatch, capsys) -> None:
+    from faithkit.report import plots
+    from faithkit.report.sweep import write_sweep_files
+
+    if plots.plotting_available():  # the full install: take matplotlib away as the default install has it
+        monkeypatch.setattr(plots, "plotting_available", lambda: False)
+    result = sweep("nli", {}, ITEMS, [0.5, 0.9])
+    write_sweep_files(tmp_path, [result], labeled="labeled.jsonl", confidence=0.95, max_halfwidth=0.2)
+    assert {p.name for p in tmp_path.iterdir()} == {"sweep.json", "sweep.csv", "sweep.md"}
+    assert f"no sweep.png: {plots.PLOTS_MISSING}" in capsys.readouterr().out

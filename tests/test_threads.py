@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from faithkit.threads import DEFAULT_THREADS, apply_thread_policy, resolved_threads
+from tests.extras import importorskip, needs_torch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,6 +28,7 @@ def test_resolution_order(monkeypatch):
         resolved_threads(-1)
 
 
+@needs_torch
 def test_policy_reaches_torch_and_openmp_before_import():
     code = (
         "from faithkit.threads import apply_thread_policy; apply_thread_policy(None); "
@@ -39,7 +41,7 @@ def test_policy_reaches_torch_and_openmp_before_import():
 
 
 def test_an_explicit_count_also_sets_an_imported_torch(monkeypatch):
-    torch = pytest.importorskip("torch")
+    torch = importorskip("torch", "torch")
     before = torch.get_num_threads()
     monkeypatch.setenv("OMP_NUM_THREADS", "1")
     try:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.checkers.detector_models import build_classifier, build_hhem_standin, build_t5
+from tests.extras import importorskip
 
 SUPPORTED = {0: "not_supported", 1: "supported"}
 SUPPORTED_FLIPPED = {0: "supported", 1: "not_supported"}
@@ -20,6 +21,7 @@ NLI_2_FLIPPED = {0: "not_entailment", 1: "entailment"}
 @pytest.fixture(scope="session")
 def detector_models(tmp_path_factory) -> dict[str, Path]:
     """Every tiny detector, keyed ``ARCH/ORDER``; ``*-permuted`` folders hold the same function as their base."""
+    importorskip("transformers", "torch")
     root = tmp_path_factory.mktemp("detectors")
     out: dict[str, Path] = {}
     for arch in ("bert", "roberta", "deberta-v2"):

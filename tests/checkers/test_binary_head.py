@@ -17,6 +17,7 @@ from faithkit.checkers.registry import build
 from faithkit.errors import LabelOrderError
 from faithkit.records import ClaimCheck, Passage
 from faithkit.text.windows import all_windows
+from tests.extras import importorskip
 
 PASSAGES = (Passage("plans", "The Team plan costs €12 per user per month. SSO is only on the Enterprise plan."),
             Passage("billing", "The current month is not refunded."))
@@ -24,6 +25,7 @@ CLAIMS = ["SSO is on the Team plan.", "The Team plan costs €12 per user per mo
 
 
 def build_binary_head(folder: Path, id2label: dict[int, str], seed: int = 0) -> Path:
+    importorskip("transformers", "torch")
     import torch
     from transformers import BertConfig, BertForSequenceClassification
 

@@ -19,6 +19,7 @@ from faithkit.io.log import read_log
 from faithkit.pipeline import run_check
 from faithkit.text.sentences import split_sentences
 from faithkit.text.windows import all_windows
+from tests.extras import needs_torch
 
 pytest.importorskip("onnxruntime")
 
@@ -44,6 +45,7 @@ def fixed_pairs() -> list[tuple[str, str]]:
     return sorted(set(pairs))
 
 
+@needs_torch  # the reference
 def test_bundled_model_onnx_matches_torch_on_a_fixed_pair_set():
     pairs = fixed_pairs()
     assert len(pairs) > 300
@@ -67,8 +69,9 @@ def test_any_exported_classifier_keeps_its_label_roles(tiny_nli_permuted):
     assert float(np.abs(exported - reference).max()) < MAX_DELTA
 
 
+@needs_torch  # the reference
 def test_check_on_onnx_gives_the_torch_verdicts_and_says_so(tmp_path):
-    run_check(LARKSPUR, tmp_path / "torch", NLIChecker().load())
+    run_check(LARKSPUR, tmp_path / "torch", NLIChecker(backend="torch").load())
     manifest = run_check(LARKSPUR, tmp_path / "onnx", NLIChecker(backend="onnx").load())
     assert manifest["checker"]["backend"] == "onnx"
     read = [

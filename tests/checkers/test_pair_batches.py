@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from transformers import AutoTokenizer
 
 from faithkit.checkers.nli import bundled_model_path
 from faithkit.checkers.pair_batches import PairBatches
+from tests.extras import importorskip
+
+AutoTokenizer = importorskip("transformers", "torch").AutoTokenizer  # the reference the batches are checked on
 
 PASSAGES = [
     "Team plans are billed monthly and can be cancelled at any time, but the current month is not refunded.",

@@ -4,11 +4,11 @@ ids, token types and masks, with and without truncation, on the bundled model an
 from __future__ import annotations
 
 import pytest
-from transformers import AutoTokenizer
 
 from faithkit.checkers.nli import bundled_model_path
 from faithkit.checkers.pair_batches import PairBatches
 from faithkit.checkers.pair_tokenizer import PairTokenizer, load_pair_tokenizer
+from tests.extras import needs_transformers
 
 PAIRS = [
     ("Team plans are billed monthly and can be cancelled at any time, but the current month is not refunded.",
@@ -30,8 +30,11 @@ def _folders(tiny_nli, detector_models):
             "deberta-v2": detector_models["deberta-v2/nli3"]}
 
 
+@needs_transformers  # the reference
 @pytest.mark.parametrize("name", ["bundled", "tiny-bert", "roberta", "deberta-v2"])
 def test_pair_tokenizer_matches_transformers(name, tiny_nli, detector_models) -> None:
+    from transformers import AutoTokenizer
+
     folder = _folders(tiny_nli, detector_models)[name]
     reference, mine = AutoTokenizer.from_pretrained(str(folder)), PairTokenizer(folder)
     for kwargs in ({"truncation": False}, {"truncation": "longest_first", "max_length": 64}):
@@ -50,7 +53,10 @@ def test_truncation_is_per_call_not_left_on() -> None:
     assert len(long) > 512
 
 
+@needs_transformers  # the reference
 def test_pair_batches_flags_and_cuts_the_same_pairs() -> None:
+    from transformers import AutoTokenizer
+
     folder = bundled_model_path()
     reference = PairBatches(AutoTokenizer.from_pretrained(str(folder)), PAIRS, 512)
     mine = PairBatches(load_pair_tokenizer(folder), PAIRS, 512)

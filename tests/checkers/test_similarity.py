@@ -4,8 +4,9 @@ import pytest
 
 from faithkit.checkers.similarity import SimilarityChecker
 from faithkit.records import ClaimCheck, Passage
+from tests.extras import needs_similarity
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, needs_similarity]
 
 PASSAGE = Passage("billing", "Team plans are billed monthly and can be cancelled at any time, but the current "
                              "month is not refunded. Annual Enterprise contracts can be refunded in full within "

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from faithkit.cli import main
+from tests.extras import needs_similarity
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "larkspur"
 
@@ -71,6 +72,7 @@ def test_agree_cascade_files(tmp_path: Path, capsys) -> None:
 
 
 @pytest.mark.slow
+@needs_similarity
 def test_agree_runs_a_checker_against_people(capsys) -> None:
     assert main(["agree", str(EXAMPLES / "labeled_claims.jsonl"), "--checker", "similarity"]) == 0
     printed = capsys.readouterr().out

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from faithkit.cli import main
+from tests.extras import needs_pyarrow, needs_similarity
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "io" / "fixtures" / "formats"
@@ -44,6 +45,7 @@ def test_csv_read_as_jsonl_stops_with_the_fix(tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@needs_similarity
 def test_a_log_where_every_record_is_an_error_never_exits_0(tmp_path, capsys):
     log = tmp_path / "log.jsonl"
     log.write_text('{"id": "a", "question": "q"}\n{"id": "b", "question": "q"}\n')
@@ -87,8 +89,8 @@ def canonical_verdicts(tmp_path_factory):
     [
         "ragas.csv",
         "deepeval.json",
-        "interactions_hf",
-        "openinference.parquet",
+        pytest.param("interactions_hf", marks=needs_pyarrow),
+        pytest.param("openinference.parquet", marks=needs_pyarrow),
         "langfuse_observations.json",
         "promptfoo_results.json",
     ],
@@ -105,6 +107,7 @@ def test_same_verdicts_as_the_canonical_jsonl(name, canonical_verdicts, tmp_path
     assert manifest["input"]["records"] == 9 and manifest["input"]["format"]
 
 
+@needs_similarity
 def test_resume_works_on_a_table(tmp_path, capsys):
     out = tmp_path / "out"
     assert main(["check", str(FIXTURES / "ragas.csv"), "--out", str(out), "--checker", "similarity", "--quiet"]) == 0

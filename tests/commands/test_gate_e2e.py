@@ -14,6 +14,7 @@ from typing import NamedTuple
 import pytest
 
 from faithkit.cli import main
+from tests.extras import needs_similarity
 
 BILLING = ("Team plans are billed monthly and can be cancelled at any time. The current month is not refunded. "
            "Annual Enterprise contracts can be refunded in full within 14 days of signing.")
@@ -67,6 +68,7 @@ def faithkit_cli(monkeypatch, capsys):
 
 
 @pytest.mark.slow
+@needs_similarity
 def test_check_then_gate_as_a_ci_job(tmp_path, faithkit_cli):
     old_log = write_log(tmp_path / "old.jsonl", FAITHFUL)
     broken = dict(FAITHFUL, links=("How long do export links last?", EXPORT,

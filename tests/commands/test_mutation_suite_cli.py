@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from faithkit.cli import main
+from tests.extras import needs_similarity
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "larkspur"
 
@@ -45,6 +46,7 @@ def first_run(tmp_path_factory) -> tuple[Path, str]:
 
 
 @pytest.mark.slow
+@needs_similarity
 def test_mutate_writes_mutants_suite_and_verdicts(first_run: tuple[Path, str]) -> None:
     out, printed = first_run
     specs = [SIM, SIM_STRICT]
@@ -75,6 +77,7 @@ def test_mutate_writes_mutants_suite_and_verdicts(first_run: tuple[Path, str]) -
 
 
 @pytest.mark.slow
+@needs_similarity
 def test_mutate_reuses_a_reviewed_file_and_runs_on_confirmed_only(tmp_path: Path, capsys) -> None:
     out = tmp_path / "run"
     code = main(
@@ -125,6 +128,7 @@ def test_generate_only_stops_before_any_checker(tmp_path: Path, capsys) -> None:
 
 
 @pytest.mark.slow
+@needs_similarity
 def test_cascade_option_reports_routing_misses(tmp_path: Path) -> None:
     out = tmp_path / "run"
     first, second = SIM, SIM_STRICT

@@ -9,11 +9,14 @@ from pathlib import Path
 import pytest
 
 from faithkit.cli import main
+from tests.extras import needs_plots, needs_similarity
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "larkspur"
 
 
 @pytest.mark.slow
+@needs_similarity
+@needs_plots
 def test_sweep_writes_json_csv_and_png(tmp_path: Path, capsys) -> None:
     out = tmp_path / "sweep"
     code = main(

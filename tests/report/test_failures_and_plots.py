@@ -8,6 +8,7 @@ from pathlib import Path
 from faithkit.records import AnswerResult, ClaimResult, Evidence
 from faithkit.report.failures import failure_lines
 from faithkit.report.plots import score_histogram, write_detection_plots
+from tests.extras import needs_plots
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,6 +49,7 @@ def test_nothing_failing_prints_only_the_report_path():
     assert failure_lines([ok], None) == []
 
 
+@needs_plots
 def test_histogram_draws_only_stored_scores():
     answers = [
         {
@@ -63,6 +65,7 @@ def test_histogram_draws_only_stored_scores():
     assert score_histogram([{"claims": [{"verdict": "error", "score": None}]}], 0.5) is None
 
 
+@needs_plots
 def test_mutate_detection_plot_from_a_real_suite(tmp_path):
     from faithkit.checkers.fake import ScriptedChecker
     from faithkit.io.claim_rows import read_claim_rows
@@ -81,6 +84,7 @@ def test_mutate_detection_plot_from_a_real_suite(tmp_path):
     assert paths[1].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and "<svg" in paths[0].read_text()
 
 
+@needs_plots
 def test_plot_labels_from_a_suite_cannot_inject_markup():
     from faithkit.report.plots import detection_figure, figure_svg
 

@@ -16,6 +16,7 @@ from faithkit.io.results import read_results
 from faithkit.report.html import REPORT_FILE, TEMPLATES, content_security_policy, render_html, script_json
 from faithkit.report.html_data import report_data
 from faithkit.report.html_report import build_report
+from tests.extras import needs_plots, needs_similarity
 from tests.report.conftest import HOSTILE_ID, LARKSPUR_LOG, PAYLOADS, edited_baseline
 
 
@@ -115,6 +116,7 @@ def test_compare_puts_newly_broken_first_with_the_comparisons_own_p_value(larksp
     assert team["base"]["unsupported"] is False and team["unsupported"] is True
 
 
+@needs_similarity
 def test_check_writes_the_report_unless_told_not_to(tmp_path):
     from faithkit.cli import main
 
@@ -138,10 +140,24 @@ def test_report_command_rebuilds_to_another_path(larkspur_run, tmp_path, capsys)
     assert main(["report", str(tmp_path)]) == 2  # not a results folder
 
 
+@needs_plots
 def test_score_histogram_is_inline_svg_without_text_elements(larkspur_run):
     html = (larkspur_run / REPORT_FILE).read_text(encoding="utf-8")
     svg = re.search(r"<svg.*?</svg>", html, re.S)
     assert svg and "<text" not in svg.group(0) and "<!DOCTYPE" not in html[20:]
+
+
+def test_without_matplotlib_the_report_says_where_the_plots_would_be(larkspur_run, tmp_path, monkeypatch):
+    """The default install has no matplotlib: the report is written all the same, a note where the plots go."""
+    from faithkit.report import plots
+
+    if plots.plotting_available():  # the full install: take matplotlib away as the default install has it
+        monkeypatch.setattr(plots, "plotting_available", lambda: False)
+    html = build_report(larkspur_run, out=tmp_path / "r.html").read_text(encoding="utf-8")
+    assert f'<p class="note">The {plots.PLOTS_MISSING}.</p>' in html
+    assert "pip install 'faithkit[plots]'" in plots.PLOTS_MISSING
+    assert "<svg" not in html and "data:image/png" not in html
+    assert _data_block(html)["answers"]  # the rest of the report is all there
 
 
 @pytest.mark.parametrize("missing", ["manifest.json", "results.jsonl"])
@@ -216,6 +232,7 @@ def test_judge_quotes_numbers_and_omission_notes_reach_the_page(tmp_path):
     assert shown["tags"] == ["unsupported"] and shown["answer"] is None
 
 
+@needs_plots
 def test_include_embeds_the_plots_of_mutate_and_sweep_folders(larkspur_run, tmp_path):
     import matplotlib
 
