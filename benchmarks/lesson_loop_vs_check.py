@@ -3,17 +3,16 @@
     PYTHONPATH=src python benchmarks/lesson_loop_vs_check.py [--answers 30] [--rounds 1] [--seed 16]
 
 The lesson's loop (seeds/faithfulness-testing, Move 3): split the answer with a regex, and for each claim one
-``CrossEncoder.predict`` over every 1-2 sentence window of every passage, best entailment >= 0.5. Here it runs
-on faithkit's bundled model in fp32, as written (the process's default torch threads) and with one torch thread.
+``CrossEncoder.predict`` over every 1-2 sentence window of every passage, best entailment >= 0.5. Here it runs on
+faithkit's bundled model in fp32, as written (the process's default torch threads) and with one torch thread.
 Against it, `faithkit check --window-sentences 2` on the same synthetic log (benchmarks/synthetic_log.py): the
 default settings otherwise (ONNX Runtime, window pruning, every rule, parts, spread evidence, the second opinion,
-one thread), the same reading every window, on the torch backend, and with the rules off (no numbers /
-arithmetic / window veto / alignment, the loop's 0.5 threshold). Every variant is a fresh subprocess timed whole (imports, model
-load, reading, writing), run in turn each round so the machine's load hits all alike; the figure is the
-median answers/s and claim-window pairs/s (the pairs the lesson's loop reads; "read" is the share faithkit's model
-read, below 100% only with ``prune_windows``), and each variant's ratio to the lesson's loop. Verdicts are compared
-claim by claim on the answers where both splitters split the answer and every passage the same way.
-"""
+one thread), the same reading every window, on the torch backend, and with the rules off (no numbers / arithmetic /
+window veto / alignment, the loop's 0.5 threshold). Every variant is a fresh subprocess timed whole (imports, model
+load, reading, writing), run in turn each round so the machine's load hits all alike; the figure is the median
+answers/s and claim-window pairs/s (the pairs the lesson's loop reads; "read" is the share faithkit's model read,
+below 100% only with ``prune_windows``), and each variant's ratio to the lesson's loop. Verdicts are compared claim
+by claim on the answers where both splitters split the answer and every passage the same way."""
 
 from __future__ import annotations
 

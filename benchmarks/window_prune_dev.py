@@ -4,12 +4,12 @@
 
 For each share, the default checker stack (`faithkit check --checker nli:prune_windows=S`: numbers stage, veto,
 alignment) decides the help-center dev suite (benchmarks/helpcenter), the Larkspur-style acceptance answers
-(benchmarks/accuracy), shapes_dev (answers in the shapes assistants write) and WiCE claim dev, and each verdict is compared with the same stack reading every window.
-Printed per file: the share of claim-window pairs the model read, the verdicts that flip, and how far the score
-of claims supported without pruning moves (pruning can only lower a best score, by skipping its window), and how
-many claims' scores fall by more than 0.05 (what a threshold sweep below the run's threshold would see). Scores
-come from faithkit's content cache, so a second run takes seconds; the first scores every pair once.
-"""
+(benchmarks/accuracy), shapes_dev (answers in the shapes assistants write) and WiCE claim dev, and each verdict is
+compared with the same stack reading every window. Printed per file: the share of claim-window pairs the model
+read, the verdicts that flip, and how far the score of claims supported without pruning moves (pruning can only
+lower a best score, by skipping its window), and how many claims' scores fall by more than 0.05 (what a threshold
+sweep below the run's threshold would see). Scores come from faithkit's content cache, so a second run takes
+seconds; the first scores every pair once."""
 
 from __future__ import annotations
 

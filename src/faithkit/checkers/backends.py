@@ -12,10 +12,9 @@ folder rewritten in place (a test, a retrained model) is loaded afresh.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
-
-import threading
 
 from faithkit.errors import UsageError
 

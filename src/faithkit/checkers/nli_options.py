@@ -28,8 +28,8 @@ DEFAULT_SPREAD_EVIDENCE = True
 DEFAULT_BACKEND = "onnx"
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
-__all__ = ["DEFAULT_BACKEND", "DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_SPREAD_EVIDENCE", "DEFAULT_WINDOW_VETO",
-           "NLIOptions", "SECOND_OPINION_AUTO"]
+__all__ = ["DEFAULT_BACKEND", "DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_SPREAD_EVIDENCE",
+           "DEFAULT_WINDOW_VETO", "NLIOptions", "SECOND_OPINION_AUTO"]
 
 
 def _off_is_none(value: Any) -> Any:
