@@ -29,8 +29,11 @@ LOGS = {"helpcenter": ROOT / "benchmarks" / "helpcenter" / "interactions.jsonl",
 
 
 def counters(checker: Any) -> dict[str, int]:
-    inner = getattr(checker, "inner", checker)
-    return inner.counters
+    """The NLI model's counters, under however many wrappers (parts, numbers stage) the default stack has."""
+    node = checker
+    while "nli_pairs" not in getattr(node, "counters", {}):
+        node = node.inner
+    return node.counters
 
 
 def log_verdicts(checker: Any, log: Path) -> tuple[list[tuple[bool, float]], float]:
@@ -49,7 +52,10 @@ def read_share(before: dict[str, int], after: dict[str, int]) -> float:
 def bench_verdicts(checker: Any, path: Path) -> tuple[list[tuple[bool, float]], float]:
     before = dict(counters(checker))
     scores = score_claims(checker, load_claims(path))
-    threshold = getattr(checker, "threshold", None) or checker.inner.threshold
+    node = checker
+    while getattr(node, "threshold", None) is None:
+        node = node.inner
+    threshold = node.threshold
     return [(bool(s >= threshold), float(s)) for s in scores.scores], read_share(before, counters(checker))
 
 
@@ -65,6 +71,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shares", default="0,0.25,0.5,0.75")
     parser.add_argument("--data", type=Path, default=Path("/work/shared/data"))
+    parser.add_argument("--recheck", action=argparse.BooleanOptionalAction, default=True,
+                        help="prune_recheck: re-read every window of a claim left not supported (default on)")
+    parser.add_argument("--files", help="comma-separated names to run (helpcenter, larkspur_answers, shapes_dev, "
+                                        "wice_claim_dev); default all")
     args = parser.parse_args()
     cache = ContentCache(None, "use")
     files: dict[str, Any] = dict(LOGS)
@@ -74,10 +84,12 @@ def main() -> int:
     wice = args.data / "dev" / "wice_claim_dev.jsonl"
     if wice.is_file():
         files["wice_claim_dev"] = wice
+    if args.files:
+        files = {name: path for name, path in files.items() if name in args.files.split(",")}
     shares = [None] + [float(s) for s in args.shares.split(",")]
     results: dict[str, dict[Any, tuple[list[tuple[bool, float]], float]]] = {name: {} for name in files}
     for share in shares:
-        checker = build_checker("nli", cache=cache, **({} if share is None else {"prune_windows": share}))
+        checker = build_checker("nli", cache=cache, prune_windows=share, prune_recheck=args.recheck)
         checker.load()
         for name, path in files.items():
             run = bench_verdicts if path.suffix == ".jsonl" and name == "wice_claim_dev" else log_verdicts

@@ -52,12 +52,11 @@ def test_stemmed_words_count_as_shared() -> None:
 
 @pytest.fixture(scope="module")
 def checkers() -> dict[float | None, NLIChecker]:
-    full = NLIChecker().load()
+    full = NLIChecker(prune_windows=None).load()
     out: dict[float | None, NLIChecker] = {None: full}
     for share in (0.0, 0.5):
-        pruned = NLIChecker(prune_windows=share)
-        pruned.scorer = full.scorer  # one model load
-        out[share] = pruned
+        out[share] = NLIChecker(prune_windows=share)  # the default, with prune_recheck (the scorer is shared)
+    out["no recheck"] = NLIChecker(prune_windows=0.5, prune_recheck=False)
     return out
 
 
@@ -70,7 +69,8 @@ CLAIMS = ["Annual plans can be refunded in full within 30 days.",   # supported
 def test_pruned_verdicts_match_reading_every_window_with_fewer_pairs(checkers) -> None:
     requests = [ClaimCheck(claim, PASSAGES) for claim in CLAIMS]
     full = checkers[None].check(requests)
-    for share in (0.0, 0.5):
+    assert NLIChecker().prune_windows == 0.5 and NLIChecker().prune_recheck  # the default
+    for share in (0.0, 0.5, "no recheck"):
         pruned = checkers[share].check(requests)
         assert [v.label for v in pruned] == [v.label for v in full]
         assert [v.label for v in full] == ["supported", "not_supported", "supported", "not_supported"]
@@ -79,7 +79,13 @@ def test_pruned_verdicts_match_reading_every_window_with_fewer_pairs(checkers) -
         assert counters["nli_pairs_unique"] == counters["nli_pairs"] - counters["nli_pairs_pruned"]
         for v_full, v_pruned in zip(full, pruned):
             assert v_pruned.score <= v_full.score + 1e-6  # pruning can only lower a best score, never pass more
-            assert v_pruned.detail["pruned_windows"] > 0
+            if v_pruned.label == "supported" or share == "no recheck":
+                assert v_pruned.detail["pruned_windows"] > 0
+            else:  # prune_recheck: a claim left not supported was read on every window, its score exact
+                assert "pruned_windows" not in v_pruned.detail
+                assert v_pruned.score == pytest.approx(v_full.score, abs=1e-9)
+    assert checkers[0.5].counters["nli_pairs_rechecked"] > 0
+    assert "nli_pairs_rechecked" not in checkers["no recheck"].counters
     assert checkers[0.5].counters["nli_pairs_pruned"] > checkers[0.0].counters["nli_pairs_pruned"]
 
 
@@ -92,7 +98,19 @@ def test_prune_windows_is_an_option_of_the_spec_string() -> None:
     checker = built("nli:prune_windows=0.5,numbers=off,arithmetic=off")
     assert checker.prune_windows == 0.5
     assert checker.spec()["prune_windows"] == 0.5
-    assert checker.spec()["rebuild"] == {"checker": "nli", "prune_windows": 0.5}
-    assert built("nli:prune_windows=off,numbers=off,arithmetic=off").prune_windows is None
+    assert checker.spec()["prune_recheck"] is True
+    off = built("nli:prune_windows=off,numbers=off,arithmetic=off")
+    assert off.prune_windows is None and "prune_windows" not in off.spec()
+    assert off.spec()["rebuild"]["prune_windows"] is None  # not the default any more: the rebuild says so
     with pytest.raises(Exception, match="prune_windows"):
         built("nli:prune_windows=2")
+
+
+def test_commands_that_read_scores_at_other_thresholds_read_every_window() -> None:
+    """A pruned supported score is a lower bound: `sweep` and `mutate --thresholds` ask for exact scores, unless
+    the user chose a pruning share themselves."""
+    from faithkit.checkers.window_prune import with_every_window
+
+    assert with_every_window(parse_checker_spec("nli")).options == {"prune_windows": None}
+    assert with_every_window(parse_checker_spec("nli:prune_windows=0.25")).options == {"prune_windows": 0.25}
+    assert with_every_window(parse_checker_spec("similarity")).options == {}

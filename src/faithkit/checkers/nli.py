@@ -27,6 +27,7 @@ from faithkit.checkers.nli_options import (
     DEFAULT_BACKEND,
     DEFAULT_FOLLOW_ON,
     DEFAULT_NLI_THRESHOLD,
+    DEFAULT_PRUNE_WINDOWS,
     DEFAULT_SECOND_THRESHOLD,
     DEFAULT_SPREAD_EVIDENCE,
     DEFAULT_WINDOW_VETO,
@@ -95,7 +96,8 @@ class NLIChecker(CheckerBase):
                  window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
                  alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
                  backend: str = DEFAULT_BACKEND, canonical_input: bool = DEFAULT_CANONICAL_INPUT,
-                 prune_windows: float | None = None, follow_on: bool = DEFAULT_FOLLOW_ON,
+                 prune_windows: float | None = DEFAULT_PRUNE_WINDOWS, prune_recheck: bool = True,
+                 follow_on: bool = DEFAULT_FOLLOW_ON,
                  second_opinion: str | Path | None = SECOND_OPINION_AUTO,
                  second_threshold: float = DEFAULT_SECOND_THRESHOLD,
                  spread_evidence: bool = DEFAULT_SPREAD_EVIDENCE):
@@ -124,9 +126,11 @@ class NLIChecker(CheckerBase):
                                   max_length=max_length, batch_size=batch_size, device=device, alignment=alignment,
                                   alignment_rules=alignment_rules, backend=backend,
                                   canonical_input=canonical_input, prune_windows=prune_windows,
+                                  prune_recheck=prune_recheck,
                                   follow_on=follow_on, second_opinion=second_opinion,
                                   second_threshold=second_threshold, spread_evidence=spread_evidence)
         self.prune_windows = self.options.prune_windows
+        self.prune_recheck = self.options.prune_recheck
         self.follow_on = self.options.follow_on
         self.spread_evidence = self.options.spread_evidence
         self.canonical_input = self.options.canonical_input
@@ -136,8 +140,10 @@ class NLIChecker(CheckerBase):
         self.second = None if second_model is None else NLIChecker(
             model=second_model, threshold=second_threshold, cache=cache, second_opinion=None,
             prune_windows=SECOND_OPINION_PRUNE if self.prune_windows is None else self.prune_windows,
+            prune_recheck=False,  # it supports at 0.9 from related windows only, as measured since session 10
             **{k: v for k, v in self.options.model_dump().items()
-               if k not in ("model", "revision", "threshold", "second_opinion", "second_threshold", "prune_windows")})
+               if k not in ("model", "revision", "threshold", "second_opinion", "second_threshold", "prune_windows",
+                            "prune_recheck")})
         if self.second is not None:
             self.counters.update(second_opinion_candidates=0, second_opinion_supported=0,
                                  second_opinion_pairs_scored=0)
@@ -216,7 +222,8 @@ class NLIChecker(CheckerBase):
             **({"entailment_label": self.options.entailment_label} if self.options.entailment_label else {}),
             **({"backend": self.backend} if self.backend != "torch" else {}),
             **({"canonical_input": NLI_INPUT_VERSION} if self.canonical_input else {"canonical_input": False}),
-            **({"prune_windows": self.prune_windows} if self.prune_windows is not None else {}),
+            **({"prune_windows": self.prune_windows, "prune_recheck": self.prune_recheck}
+               if self.prune_windows is not None else {}),
             "follow_on": self.follow_on,
             "spread_evidence": self.spread_evidence,
             **({"second_opinion": {"model": str(self.second.model_source), "weights": self.second.described.identity,
@@ -245,18 +252,50 @@ class NLIChecker(CheckerBase):
                 if kept:
                     unique.setdefault((window.premise, req.claim), len(unique))
         scores = self._score_cached(list(unique))
+        verdicts = [self._verdict(req, windows, unique, scores, mask, len(windows_of[req.passages]))
+                    for req, windows, mask in zip(requests, per_request, read)]
+        if self.prune_windows is not None and self.prune_recheck:
+            scores = self._recheck_pruned(requests, per_request, read, verdicts, unique, scores, windows_of)
         self.counters["nli_pairs"] += sum(len(w) for w in per_request)
         self.counters["nli_pairs_pruned"] += sum(int((~mask).sum()) for mask in read)
         self.counters["nli_pairs_unique"] += len(unique)
         self.counters["truncated_pairs"] += int(scores.truncated.sum())
-        verdicts = [self._verdict(req, windows, unique, scores, mask, len(windows_of[req.passages]))
-                    for req, windows, mask in zip(requests, per_request, read)]
         if self.spread_evidence:  # how much of a run's support spread windows carry (checkers.spread_evidence)
             self.counters["spread_windows"] += sum(len(w) - len(windows_of[r.passages])
                                                    for r, w in zip(requests, per_request))
             self.counters["spread_supported"] += sum(v.label == SUPPORTED and bool(v.detail.get("spread_window"))
                                                      for v in verdicts)
         return verdicts if self.second is None else self._with_second_opinion(self.second, requests, verdicts)
+
+    def _recheck_pruned(self, requests: Sequence[ClaimCheck], per_request: list[list[Window]],
+                        read: list[np.ndarray], verdicts: list[Verdict], unique: dict[tuple[str, str], int],
+                        scores: PairScores, windows_of: dict[Any, list[Window]]) -> PairScores:
+        """``prune_recheck``: a claim the windows read leave not supported is decided again on every window, so
+        pruning never changes which claims the model supports; it only saves the windows of supported claims.
+        Updates ``read``, ``verdicts`` and ``unique`` in place; returns the scores of every pair now in ``unique``.
+
+        Why: reading only the related windows also changes *which passage* the best window comes from, and the
+        contradiction diagnostic and the second opinion look at that passage. On the help-center suite that
+        turned a faithful claim (food-16) into a failure and a dropped condition (rail-15) into a catch by
+        luck; with this re-read both verdicts are the full reading's (MODEL_CARD.md, session 14)."""
+        again = [i for i, (verdict, mask) in enumerate(zip(verdicts, read))
+                 if verdict.label != SUPPORTED and not mask.all()]
+        before = len(unique)
+        for i in again:
+            for window in per_request[i]:
+                unique.setdefault((window.premise, requests[i].claim), len(unique))
+        if len(unique) == before:
+            return scores
+        extra = self._score_cached(list(unique)[before:])
+        scores = PairScores(np.concatenate([scores.probs, extra.probs]),
+                            np.concatenate([scores.truncated, extra.truncated]))
+        self.counters["nli_pairs_rechecked"] = self.counters.get("nli_pairs_rechecked", 0) + sum(
+            int((~read[i]).sum()) for i in again)
+        for i in again:
+            read[i] = np.ones(len(per_request[i]), bool)
+            verdicts[i] = self._verdict(requests[i], per_request[i], unique, scores, read[i],
+                                        len(windows_of[requests[i].passages]))
+        return scores
 
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
                              verdicts: list[Verdict]) -> list[Verdict]:

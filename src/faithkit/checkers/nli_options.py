@@ -26,10 +26,13 @@ SECOND_OPINION_AUTO = "auto"
 DEFAULT_SPREAD_EVIDENCE = True
 # ONNX Runtime on the bundled models' own graphs: no torch needed, parity with torch measured (benchmarks/backends.py)
 DEFAULT_BACKEND = "onnx"
+# the model skips windows about something else, and re-reads them for a claim left not supported (prune_recheck):
+# the verdicts of reading every window, a quarter of the pairs (MODEL_CARD.md, session 14)
+DEFAULT_PRUNE_WINDOWS = 0.5
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
-__all__ = ["DEFAULT_BACKEND", "DEFAULT_NLI_THRESHOLD", "DEFAULT_SECOND_THRESHOLD", "DEFAULT_SPREAD_EVIDENCE",
-           "DEFAULT_WINDOW_VETO", "NLIOptions", "SECOND_OPINION_AUTO"]
+__all__ = ["DEFAULT_BACKEND", "DEFAULT_NLI_THRESHOLD", "DEFAULT_PRUNE_WINDOWS", "DEFAULT_SECOND_THRESHOLD",
+           "DEFAULT_SPREAD_EVIDENCE", "DEFAULT_WINDOW_VETO", "NLIOptions", "SECOND_OPINION_AUTO"]
 
 
 def _off_is_none(value: Any) -> Any:
@@ -50,9 +53,11 @@ class NLIOptions(CheckerOptions):
     backend: onnx (default: ONNX Runtime on the folder's own ``model.onnx``, else on an export cached next to the
     faithkit cache, ``checkers.onnx_backend``), or torch (the ``torch`` extra; needed for device=cuda);
     canonical_input: the model reads claims and premises with one spelling per negation and bound
-    (``checkers.nli_input``); prune_windows: None, the model reads every window, or a share s: it skips windows
-    that share fewer than s times the claim's content words the best window shares, or none (``checkers.window_prune``:
-    fewer forward passes; the verdict flips it causes are measured in the model card); follow_on: a clause such
+    (``checkers.nli_input``); prune_windows: None (``off``), the model reads every window, or a share s (default
+    0.5): it skips windows that share fewer than s times the claim's content words the best window shares, or none
+    (``checkers.window_prune``: fewer forward passes); prune_recheck: a claim the windows read leave not supported
+    is read again on every window (default), so pruning changes no verdict of the model and a supported claim's
+    score is at most a lower bound (``sweep`` reads every window); follow_on: a clause such
     as "...; after that they are not refundable" is also a premise of its own, read with its antecedents put back
     (``checkers.follow_on``); second_opinion: the folder of a second model consulted only for claims the first
     model neither supports nor contradicts and no rule refutes, supporting them at ``second_threshold``
@@ -76,7 +81,8 @@ class NLIOptions(CheckerOptions):
     alignment_rules: str = DEFAULT_ALIGNMENT_RULES
     backend: Literal["torch", "onnx"] = DEFAULT_BACKEND
     canonical_input: bool = DEFAULT_CANONICAL_INPUT
-    prune_windows: float | None = Field(None, ge=0.0, le=1.0)
+    prune_windows: float | None = Field(DEFAULT_PRUNE_WINDOWS, ge=0.0, le=1.0)
+    prune_recheck: bool = True
     follow_on: bool = DEFAULT_FOLLOW_ON
     second_opinion: str | None = SECOND_OPINION_AUTO
     second_threshold: float = Field(DEFAULT_SECOND_THRESHOLD, ge=0.0, le=1.0)

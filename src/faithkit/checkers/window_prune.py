@@ -19,9 +19,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from faithkit.checkers.alignment_words import words
+from faithkit.checkers.spec import CheckerSpec
 from faithkit.records import Window
 
-__all__ = ["related_windows"]
+__all__ = ["related_windows", "with_every_window"]
 
 
 def related_windows(claim: str, windows: Sequence[Window], share: float) -> np.ndarray:
@@ -32,3 +33,14 @@ def related_windows(claim: str, windows: Sequence[Window], share: float) -> np.n
     if best == 0:
         return np.ones(len(windows), bool)
     return overlap >= max(1.0, share * best)
+
+
+def with_every_window(spec: CheckerSpec) -> CheckerSpec:
+    """``spec`` reading every window when it prunes by default and the user did not choose: a command that
+    re-decides claims at thresholds other than the run's (`sweep`, `mutate --thresholds`) needs each claim's exact
+    best score, and a pruned score is only a lower bound of it (module docstring)."""
+    from faithkit.checkers.nli_options import NLIOptions
+
+    if spec.name != "nli" or "prune_windows" in spec.options or NLIOptions().prune_windows is None:
+        return spec
+    return spec._replace(options={**spec.options, "prune_windows": None})

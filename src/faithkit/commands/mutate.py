@@ -114,6 +114,10 @@ def run(args: argparse.Namespace) -> int:
     thresholds = _thresholds(args.thresholds)
     originals = read_claim_rows(args.claims)
     specs = [parse_checker_spec(s) for s in (args.checkers or DEFAULT_CHECKERS)]
+    if thresholds:  # re-decided at other thresholds: every claim's exact score, not a pruned lower bound
+        from faithkit.checkers.window_prune import with_every_window
+
+        specs = [with_every_window(s) for s in specs]
     labels = [s.label for s in specs]
     if len(set(labels)) != len(labels):
         raise UsageError("the same --checker is given twice")

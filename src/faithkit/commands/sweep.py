@@ -58,7 +58,10 @@ def run(args: argparse.Namespace) -> int:
     out = check_output_dir(args.out)
     check_confidence(args.confidence)
     rows = read_claim_rows(args.labeled, require_label=True)
-    specs = [parse_checker_spec(s) for s in (args.checkers or ["nli"])]
+    from faithkit.checkers.window_prune import with_every_window
+
+    # every claim's exact score: a pruned score is a lower bound, and a sweep reads scores at every threshold
+    specs = [with_every_window(parse_checker_spec(s)) for s in (args.checkers or ["nli"])]
     if len({s.label for s in specs}) != len(specs):
         raise UsageError("the same --checker is given twice")
     try:
