@@ -37,6 +37,7 @@ def needs(module: str, extra: str) -> pytest.MarkDecorator:
 
 def importorskip(module: str, extra: str) -> ModuleType:
     """``pytest.importorskip`` with the reason naming ``extra``; returns the module."""
+    __tracebackhide__ = True  # the skip is reported where this was called, not here
     return pytest.importorskip(module, reason=reason(extra))
 
 
