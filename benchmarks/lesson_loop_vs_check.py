@@ -32,7 +32,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from synthetic_log import write_log  # noqa: E402
 
 # the lesson's loop as faithkit options: no rules, its 0.5 threshold (faithkit's default is 0.45), the model's input
-RULES_OFF = "numbers=off,arithmetic=off,window_veto=off,alignment=off,threshold=0.5,canonical_input=false"
+# and none of the later steps that read other premises or claims (follow-on clauses, spread evidence, parts, the
+# second model), so that its verdicts can be the loop's exactly
+RULES_OFF = ("numbers=off,arithmetic=off,window_veto=off,alignment=off,threshold=0.5,canonical_input=false,"
+             "follow_on=false,spread_evidence=false,second_opinion=off,parts=false")
 
 
 def regex_sentences(text: str) -> list[str]:

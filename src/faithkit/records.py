@@ -187,6 +187,20 @@ def _split(cls: type, data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str
     return known, {k: v for k, v in data.items() if k not in names}
 
 
+def consistent_label3(verdict: Verdict) -> str | None:
+    """The stored ``label3``, never at odds with the verdict it sits beside (issue 35): a supported claim is
+    "supported" whichever stage decided (an arithmetic rescue kept the model's "not_found"), and a claim a later
+    stage flagged is "not_found" where its model had said "supported" (the missing-number rule), or had said
+    nothing and the stage found the claim's number in no passage (stage ``numbers``). A checker that cannot tell
+    contradiction from absence keeps None: metrics read None as "cannot tell" (``scoring``)."""
+    if verdict.label == SUPPORTED:
+        return "supported"
+    if verdict.label == NOT_SUPPORTED and (verdict.label3 == "supported"
+                                           or (verdict.label3 is None and verdict.stage == "numbers")):
+        return "not_found"
+    return verdict.label3
+
+
 @dataclass(frozen=True)
 class ClaimResult:
     """One claim with its verdict, as one entry of a record's ``claims`` in results.jsonl.
@@ -236,7 +250,7 @@ class ClaimResult:
            citation: str = "none") -> ClaimResult:
         """The stored form of a checker's verdict on a claim."""
         return cls(claim.text, (claim.start, claim.end), verdict.label, verdict.stage, verdict.score,
-                   verdict.evidence, verdict.probs, verdict.label3, verdict.truncated, verdict.error,
+                   verdict.evidence, verdict.probs, consistent_label3(verdict), verdict.truncated, verdict.error,
                    verdict.raw, verdict.detail, reference, tuple(claim.cited), citation)
 
     @property

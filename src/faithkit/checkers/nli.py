@@ -366,13 +366,21 @@ class NLIChecker(CheckerBase):
         truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
         label3 = "supported" if supported else self._contradiction_diagnostic(window.passage_id, windows, probs)
         reason = self._reason(rule_claim, window, entail, supported, disagreeing is not None, req.passages)
+        shown = best
+        if label3 == "contradicted" and disagreeing is None:
+            # the window that contradicts is what the reader must see, with its own probabilities: label3 and the
+            # probs shown then say the same (issue 35: "contradicted" beside neutral 0.97 of another window)
+            shown = self._contradicting_window(window.passage_id, windows, probs)
+            reason = (f"[{windows[shown].passage_id}] \"{windows[shown].text}\" contradicts it "
+                      f"({probs[shown, 2]:.2f}); {reason}")
+        window = windows[shown]
         return Verdict(
             label="supported" if supported else "not_supported",
             stage=self.name,
             score=entail,
             evidence=Evidence(window.passage_id, window.text, window.start, window.end),
-            probs={"entailment": entail, "neutral": float(probs[best, 1]),
-                   "contradiction": float(probs[best, 2])},
+            probs={"entailment": float(probs[shown, 0]) if shown != best else entail,
+                   "neutral": float(probs[shown, 1]), "contradiction": float(probs[shown, 2])},
             label3=label3,
             truncated=truncated,
             error="a premise window was truncated to the model's limit" if truncated else None,
@@ -381,7 +389,7 @@ class NLIChecker(CheckerBase):
                     **({"disagreeing_sentence": True} if disagreeing is not None else {}),
                     # a spread or follow-on window: the model read other words than the evidence slice shows
                     **({"premise_read": window.reads} if window.reads is not None else {}),
-                    **({"spread_window": True} if best >= spread_from else {}),
+                    **({"spread_window": True} if shown >= spread_from else {}),
                     **({"pruned_windows": int((~read).sum())} if not read.all() else {}),
                     "reason": reason},
         )
@@ -396,6 +404,11 @@ class NLIChecker(CheckerBase):
             kind = conflict_kind(claim, window.premise, tuple(p.text for p in passages), self.alignment_rules)
             return f"{where} \"{window.text}\" disagrees with it ({kind or 'alignment rule'})"
         return f"no window entails it (best {entail:.2f} {where}, threshold {self.threshold:g})"
+
+    def _contradicting_window(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> int:
+        """The window of ``passage_id`` the model reads as contradicting the claim most."""
+        same = [i for i, w in enumerate(windows) if w.passage_id == passage_id]
+        return same[int(np.argmax(probs[same, 2]))]
 
     def _contradiction_diagnostic(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> str:
         """'contradicted' only if a window of the best-supporting passage contradicts the claim."""

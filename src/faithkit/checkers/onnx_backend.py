@@ -109,6 +109,11 @@ class OnnxPairScorer(PairScorer):
             raise MissingDependencyError("backend=onnx needs onnxruntime: pip install onnxruntime") from exc
         if device != "cpu":
             raise ModelLoadError("backend=onnx runs on the CPU; use backend=torch for device=" + device)
+        from faithkit.checkers.model_files import require_model_folder
+        from faithkit.model_source import check_model_source
+
+        check_model_source(str(model), revision, "NLI model", hub=False)  # a missing folder: say so, not "torch"
+        require_model_folder(model, "NLI model")
         files = _model_files(model, revision, max_length, entailment_label)
         shipped = None if files is None else graph_file(files.folder)
         if shipped is not None:  # the folder's own graph over its own weights (onnx_graph): no torch at all
