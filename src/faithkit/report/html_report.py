@@ -46,6 +46,15 @@ def compare_data(
     return data
 
 
+def unscored_claims(answers: list[dict[str, Any]]) -> int:
+    """Claims the histogram cannot draw (no finite score: the missing-number rule, arithmetic, a judge's label),
+    named in its title so that its bars and the header's counts add up (issue 35)."""
+    import math
+
+    return sum(1 for answer in answers for claim in answer.get("claims", [])
+               if not (isinstance(claim.get("score"), (int, float)) and math.isfinite(claim["score"])))
+
+
 def run_plots(run: RunResults, data: dict[str, Any], include: list[Path] | None = None,
               cache: Any = None) -> list[dict[str, str]]:
     """The score histogram (kept in ``cache``, a ContentCache, when given), plus the detection plot of a `mutate`
@@ -57,7 +66,10 @@ def run_plots(run: RunResults, data: dict[str, Any], include: list[Path] | None 
     plots = []
     histogram = score_histogram(data["answers"], run.run.checker.get("threshold"), cache)
     if histogram:
-        plots.append({"title": "claim scores by verdict", "svg": histogram})
+        unscored = unscored_claims(data["answers"])
+        note = (f" ({unscored} claim{'s' if unscored != 1 else ''} decided by a rule or stage without a score "
+                "not drawn)") if unscored else ""
+        plots.append({"title": f"claim scores by verdict{note}", "svg": histogram})
     for folder in [run.path, *(include or [])]:
         suite = Path(folder) / "suite.json"
         if suite.is_file():
