@@ -1,7 +1,8 @@
-"""The notebook API: ``faithkit.check(...)`` on a file or on records in memory, ``faithkit.load_results(dir)``.
+"""The notebook API: ``faithkit.check(...)`` on a file or on records in memory; ``faithkit.read_results(dir)``.
 
-Both return ``CheckResults``: the typed records (``AnswerResult``) and the run's ``RunManifest``, with
-``to_pandas()`` for a DataFrame when pandas is installed. ``check`` runs the same pipeline as the CLI
+Both return the one results type, ``RunResults`` (also named ``CheckResults``): the typed records
+(``AnswerResult``) and the run's ``RunManifest``, the stored JSON, and ``to_pandas()`` for a DataFrame when
+pandas is installed. ``check`` runs the same pipeline as the CLI
 (``pipeline.run_check`` into a results folder: a temporary one when ``out`` is None), so what a notebook sees
 is what ``faithkit check`` would have written.
 """
@@ -11,90 +12,16 @@ from __future__ import annotations
 import dataclasses
 import json
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from faithkit.errors import MissingDependencyError, UsageError
-from faithkit.records import AnswerResult, Interaction, RunManifest
+from faithkit.errors import UsageError
+from faithkit.io.results import RunResults, read_results
+from faithkit.records import Interaction
 
-
-@dataclass(frozen=True)
-class CheckResults:
-    """A finished run: ``answers`` (one AnswerResult per input record, in order) and its ``run`` manifest.
-
-    path: the results folder, or None when ``check`` ran into a temporary folder that is gone.
-    """
-
-    answers: tuple[AnswerResult, ...]
-    run: RunManifest
-    path: Path | None = None
-
-    def __len__(self) -> int:
-        return len(self.answers)
-
-    def __iter__(self) -> Iterator[AnswerResult]:
-        return iter(self.answers)
-
-    def __getitem__(self, index: int) -> AnswerResult:
-        return self.answers[index]
-
-    @property
-    def summary(self) -> dict[str, Any]:
-        """Run metrics: answers, scored, refusals, errors, unsupported-answer rate, micro/macro faithfulness."""
-        return dict(self.run.summary)
-
-    def by_id(self) -> dict[str, AnswerResult]:
-        return {a.id: a for a in self.answers}
-
-    def to_pandas(self, claims: bool = False) -> Any:
-        """One row per answer (or per claim with ``claims=True``) as a pandas DataFrame."""
-        try:
-            import pandas as pd
-        except ImportError as exc:
-            raise MissingDependencyError("to_pandas() needs pandas: pip install pandas") from exc
-        if claims:
-            return pd.DataFrame(
-                [
-                    {
-                        "id": a.id,
-                        "claim": c.text,
-                        "verdict": c.verdict,
-                        "stage": c.stage,
-                        "score": c.score,
-                        "evidence": c.evidence.text if c.evidence else None,
-                        "passage_id": c.evidence.passage_id if c.evidence else None,
-                    }
-                    for a in self.answers
-                    for c in a.claims
-                ]
-            )
-        return pd.DataFrame(
-            [
-                {
-                    "id": a.id,
-                    "line": a.line,
-                    "status": a.status,
-                    "faithfulness": a.faithfulness,
-                    "unsupported": a.unsupported,
-                    "claims": len(a.claims),
-                    "failing_claims": [c.text for c in a.failing_claims],
-                    "refusal": a.refusal,
-                    "error": a.error,
-                    "warnings": list(a.warnings),
-                }
-                for a in self.answers
-            ]
-        )
-
-
-def load_results(run_dir: str | Path) -> CheckResults:
-    """A results folder written by ``faithkit check`` (or ``check(..., out=DIR)``), typed."""
-    from faithkit.io.results import read_results
-
-    folder = read_results(run_dir)
-    return CheckResults(folder.answers, folder.run, folder.path)
+CheckResults = RunResults  # the name ``check`` has always returned; one type with ``read_results`` (issue 35)
+load_results = read_results  # the older name of the one reader
 
 
 def _as_row(record: Any) -> Mapping[str, Any]:
@@ -194,5 +121,5 @@ def check(
                 str(records_or_path if isinstance(records_or_path, (str, Path)) else "<records>"),
             ],
         )
-        results = load_results(folder)
+        results = read_results(folder)
     return results if out is not None else dataclasses.replace(results, path=None)

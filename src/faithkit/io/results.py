@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -27,21 +28,56 @@ MANIFEST_FILE = "manifest.json"
 
 @dataclass(frozen=True)
 class RunResults:
-    """A results folder read back, typed (``run``, ``answers``) and as stored (``manifest``, ``records``).
+    """A finished run, the one type every reader returns (``faithkit.read_results``, ``faithkit.check``): typed
+    (``run``, ``answers``; iterate it, index it, ``len``) and as stored (``manifest``, ``records``).
 
+    path: the results folder, or None when ``check`` ran into a temporary folder that is gone.
     run: the manifest as a ``RunManifest``.
-    answers: one ``AnswerResult`` per input line, in input order: what faithkit's own readers use.
+    answers: one ``AnswerResult`` per input line, in input order.
     manifest, records: the JSON exactly as read, for callers that want the plain data.
+
+    Why one type: ``read_results`` returned a ``RunResults`` and ``load_results`` a ``CheckResults`` with other
+    methods and a ``by_id`` of another type (issue 35); ``CheckResults`` and ``load_results`` remain as names of
+    this type and of ``read_results``.
     """
 
-    path: Path
+    path: Path | None
     manifest: dict[str, Any]
     records: list[dict[str, Any]]
     run: RunManifest
     answers: tuple[AnswerResult, ...]
 
-    def by_id(self) -> dict[str, dict[str, Any]]:
+    @classmethod
+    def of(cls, answers: tuple[AnswerResult, ...], run: RunManifest, path: Path | None = None) -> RunResults:
+        """From typed answers and manifest (a run held in memory): the stored form is derived from them."""
+        return cls(path, run.to_dict(), [a.to_dict() for a in answers], run, tuple(answers))
+
+    def __len__(self) -> int:
+        return len(self.answers)
+
+    def __iter__(self) -> Iterator[AnswerResult]:
+        return iter(self.answers)
+
+    def __getitem__(self, index: int) -> AnswerResult:
+        return self.answers[index]
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        """Run metrics: answers, scored, refusals, errors, unsupported-answer rate, micro/macro faithfulness."""
+        return dict(self.run.summary)
+
+    def by_id(self) -> dict[str, AnswerResult]:
+        return {a.id: a for a in self.answers}
+
+    def records_by_id(self) -> dict[str, dict[str, Any]]:
+        """The stored records by id, as plain JSON."""
         return {r["id"]: r for r in self.records}
+
+    def to_pandas(self, claims: bool = False) -> Any:
+        """One row per answer (or per claim with ``claims=True``) as a pandas DataFrame (the formats extra)."""
+        from faithkit.io.results_frame import results_frame
+
+        return results_frame(self.answers, claims)
 
 
 def read_results(folder: str | os.PathLike[str]) -> RunResults:
