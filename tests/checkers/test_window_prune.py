@@ -114,3 +114,16 @@ def test_commands_that_read_scores_at_other_thresholds_read_every_window() -> No
     assert with_every_window(parse_checker_spec("nli")).options == {"prune_windows": None}
     assert with_every_window(parse_checker_spec("nli:prune_windows=0.25")).options == {"prune_windows": 0.25}
     assert with_every_window(parse_checker_spec("similarity")).options == {}
+
+
+def test_a_recheck_whose_pairs_another_claim_read_is_still_decided_on_every_window(checkers) -> None:
+    """The re-read must not depend on whether the skipped pairs happen to be scored already: the same claim
+    against the support passage alone (which shares none of its words, so every window is read) scores the very
+    pairs the first request skipped."""
+    claim = "Refunds are never issued."
+    requests = [ClaimCheck(claim, PASSAGES), ClaimCheck(claim, (SUPPORT,))]
+    full = checkers[None].check(requests)
+    pruned = checkers[0.5].check(requests)
+    assert [v.label for v in pruned] == [v.label for v in full] == ["not_supported", "not_supported"]
+    assert "pruned_windows" not in pruned[0].detail  # decided on every window, though no new pair was scored
+    assert pruned[0].score == pytest.approx(full[0].score, abs=1e-9)

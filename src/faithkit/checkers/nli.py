@@ -284,11 +284,12 @@ class NLIChecker(CheckerBase):
         for i in again:
             for window in per_request[i]:
                 unique.setdefault((window.premise, requests[i].claim), len(unique))
-        if len(unique) == before:
+        if not again:
             return scores
-        extra = self._score_cached(list(unique)[before:])
-        scores = PairScores(np.concatenate([scores.probs, extra.probs]),
-                            np.concatenate([scores.truncated, extra.truncated]))
+        if len(unique) > before:  # pairs another claim read are scored already: only the new ones run
+            extra = self._score_cached(list(unique)[before:])
+            scores = PairScores(np.concatenate([scores.probs, extra.probs]),
+                                np.concatenate([scores.truncated, extra.truncated]))
         self.counters["nli_pairs_rechecked"] = self.counters.get("nli_pairs_rechecked", 0) + sum(
             int((~read[i]).sum()) for i in again)
         for i in again:
