@@ -1,10 +1,13 @@
-"""Thread policy for the model's forward pass on a CPU that other work shares.
+"""Thread policy for the model's forward pass on a CPU that other work may share.
 
-Measured on the team's loaded 2-core machine (benchmarks/threads.py): one torch thread scores short pairs
-faster than torch's default of one thread per core, because idle OpenMP threads spin and fight the other
-load; passive waiting (``OMP_WAIT_POLICY=PASSIVE``) recovers most of it. So faithkit defaults to one thread
-with passive waiting, and ``--threads N`` (or ``$FAITHKIT_THREADS``) asks for more on an idle many-core box.
-``apply_thread_policy`` must run before torch is imported: OpenMP reads its environment once.
+Measured on the team's loaded 2-core machine (benchmarks/threads.py): one thread scores short pairs faster than
+one thread per core, because the extra threads fight the other load (idle OpenMP threads spin; passive waiting,
+``OMP_WAIT_POLICY=PASSIVE``, recovers most of it). On the same machine idle, two ONNX Runtime threads ran the
+60-answer synthetic log in 18 s against 30 s for one (session 14). So the default is the cores no other work is
+using when the run starts: the core count less the 1-minute load average, rounded, at least one; a loaded
+machine gets one thread as before, an idle one every core. ``--threads N`` (or ``$FAITHKIT_THREADS``; 0 or
+``auto``: one per core) sets it. ``apply_thread_policy`` must run before torch is imported: OpenMP reads its
+environment once.
 """
 
 from __future__ import annotations
@@ -15,11 +18,22 @@ import sys
 DEFAULT_THREADS = 1
 
 
+def idle_cores() -> int:
+    """The cores no other work is using now: the core count less the 1-minute load average, rounded, at least
+    ``DEFAULT_THREADS`` (where the load cannot be read, ``DEFAULT_THREADS``)."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (OSError, AttributeError):  # not every platform has a load average
+        return DEFAULT_THREADS
+    return max(DEFAULT_THREADS, min(cores, round(cores - load)))
+
+
 def resolved_threads(threads: int | None = None) -> int:
-    """``threads``, else ``$FAITHKIT_THREADS``, else DEFAULT_THREADS (0 or "auto": one per core)."""
+    """``threads``, else ``$FAITHKIT_THREADS``, else the idle cores (0 or "auto": one per core)."""
     value: int | str | None = threads if threads is not None else os.environ.get("FAITHKIT_THREADS")
     if value is None or value == "":
-        return DEFAULT_THREADS
+        return idle_cores()
     if str(value).lower() == "auto" or int(value) == 0:
         return os.cpu_count() or 1
     if int(value) < 1:
