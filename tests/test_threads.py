@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from faithkit import threads
 from faithkit.threads import DEFAULT_THREADS, apply_thread_policy, resolved_threads
 from tests.extras import importorskip, needs_torch
 
@@ -17,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_resolution_order(monkeypatch):
     monkeypatch.delenv("FAITHKIT_THREADS", raising=False)
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
-    assert resolved_threads() == (os.cpu_count() or 1)  # an idle machine: every core
+    monkeypatch.setattr(threads, "idle_cores", lambda: 5)
+    assert resolved_threads() == 5  # the cores no other work uses
     monkeypatch.setenv("FAITHKIT_THREADS", "3")
     assert resolved_threads() == 3
     assert resolved_threads(2) == 2  # the flag wins over the environment
@@ -29,24 +30,38 @@ def test_resolution_order(monkeypatch):
         resolved_threads(-1)
 
 
-@pytest.mark.parametrize(("cores", "load", "expected"), [(2, 0.1, 2), (2, 0.8, 1), (2, 3.4, 1), (8, 2.2, 6),
-                                                          (1, 0.0, 1)])
-def test_the_default_is_the_cores_no_other_work_uses(monkeypatch, cores, load, expected):
+@pytest.fixture
+def sampled(monkeypatch):
+    """idle_cores with the machine's counters replaced: (cores, idle share over the sample, or None)."""
+    monkeypatch.setattr(threads.time, "sleep", lambda seconds: None)
+    threads.idle_cores.cache_clear()
+
+    def machine(cores, idle_share, load=None):
+        monkeypatch.setattr(os, "cpu_count", lambda: cores)
+        samples = iter([(0, 0), (int(1000 * idle_share), 1000)]) if idle_share is not None else iter([None, None])
+        monkeypatch.setattr(threads, "_cpu_times", lambda: next(samples))
+        if load is None:
+            monkeypatch.delattr(os, "getloadavg", raising=False)
+        else:
+            monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+        threads.idle_cores.cache_clear()
+        return threads.idle_cores()
+
+    yield machine
+    threads.idle_cores.cache_clear()
+
+
+@pytest.mark.parametrize(("cores", "idle", "expected"), [(2, 0.97, 2), (2, 0.6, 1), (2, 0.0, 1), (8, 0.7, 6),
+                                                          (1, 1.0, 1)])
+def test_the_default_is_the_cores_no_other_work_uses(sampled, cores, idle, expected):
     """Measured: one thread is best on a loaded machine, every core on an idle one (module docstring)."""
-    monkeypatch.delenv("FAITHKIT_THREADS", raising=False)
-    monkeypatch.setattr(os, "cpu_count", lambda: cores)
-    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
-    assert resolved_threads() == expected
+    assert sampled(cores, idle) == expected
 
 
-def test_no_load_average_means_one_thread(monkeypatch):
-    monkeypatch.delenv("FAITHKIT_THREADS", raising=False)
-
-    def missing():
-        raise OSError("no load average here")
-
-    monkeypatch.setattr(os, "getloadavg", missing)
-    assert resolved_threads() == DEFAULT_THREADS == 1
+def test_without_proc_stat_the_load_average_decides_and_without_both_one_thread(sampled):
+    assert sampled(2, None, load=0.1) == 2
+    assert sampled(2, None, load=3.4) == 1
+    assert sampled(4, None) == DEFAULT_THREADS == 1
 
 
 @needs_torch

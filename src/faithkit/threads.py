@@ -4,8 +4,8 @@ Measured on the team's loaded 2-core machine (benchmarks/threads.py): one thread
 one thread per core, because the extra threads fight the other load (idle OpenMP threads spin; passive waiting,
 ``OMP_WAIT_POLICY=PASSIVE``, recovers most of it). On the same machine idle, two ONNX Runtime threads ran the
 60-answer synthetic log in 18 s against 30 s for one (session 14). So the default is the cores no other work is
-using when the run starts: the core count less the 1-minute load average, rounded, at least one; a loaded
-machine gets one thread as before, an idle one every core. ``--threads N`` (or ``$FAITHKIT_THREADS``; 0 or
+using when the run starts (``idle_cores``: the idle share of the cores over a 50 ms sample, at least one); a
+loaded machine gets one thread as before, an idle one every core. ``--threads N`` (or ``$FAITHKIT_THREADS``; 0 or
 ``auto``: one per core) sets it. ``apply_thread_policy`` must run before torch is imported: OpenMP reads its
 environment once.
 """
@@ -14,14 +14,39 @@ from __future__ import annotations
 
 import os
 import sys
+import time
+from functools import lru_cache
 
 DEFAULT_THREADS = 1
 
 
+SAMPLE_SECONDS = 0.05
+
+
+def _cpu_times() -> tuple[int, int] | None:
+    """(idle, total) jiffies over all cores from /proc/stat (Linux), or None."""
+    try:
+        with open("/proc/stat", encoding="ascii") as handle:
+            fields = [int(x) for x in handle.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return fields[3] + (fields[4] if len(fields) > 4 else 0), sum(fields[:8])
+
+
+@lru_cache(maxsize=1)
 def idle_cores() -> int:
-    """The cores no other work is using now: the core count less the 1-minute load average, rounded, at least
-    ``DEFAULT_THREADS`` (where the load cannot be read, ``DEFAULT_THREADS``)."""
+    """The cores no other work is using now, at least ``DEFAULT_THREADS``: on Linux the idle share of all cores
+    over a 50 ms sample of /proc/stat (the 1-minute load average lags: right after another heavy process it still
+    says busy), elsewhere the core count less the load average; ``DEFAULT_THREADS`` where neither can be read.
+    Sampled once per process."""
     cores = os.cpu_count() or 1
+    before = _cpu_times()
+    if before is not None:
+        time.sleep(SAMPLE_SECONDS)
+        after = _cpu_times()
+        if after is not None and after[1] > before[1]:
+            idle = (after[0] - before[0]) / (after[1] - before[1])
+            return max(DEFAULT_THREADS, min(cores, round(cores * idle)))
     try:
         load = os.getloadavg()[0]
     except (OSError, AttributeError):  # not every platform has a load average

@@ -86,8 +86,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "(pip install 'faithkit[torch]'; for --device cuda)",
                                      default=f"{NLI_OPTIONS}:DEFAULT_BACKEND"))
     speed.add_argument("--threads", type=int, metavar="N",
-                       help="model threads (default: the cores no other work uses at the start, the core count less "
-                            "the load average, at least 1, with passive waiting; 0: one per core); "
+                       help="model threads (default: the cores no other work uses when the run starts, at least 1, "
+                            "with passive waiting; 0: one per core); "
                             "$FAITHKIT_THREADS sets the same")
     speed.add_argument("--engine", choices=["local", "ray"], default="local",
                        help="local (default) or ray: score pairs on a Ray actor pool (pip install 'faithkit[ray]')")
