@@ -365,13 +365,14 @@ class NLIChecker(CheckerBase):
         entail = float(probs[best, 0]) if usable.any() else 0.0
         supported = entail >= self.threshold
         truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
-        label3 = "supported" if supported else self._contradiction_diagnostic(window.passage_id, windows, probs)
+        contradicting = None if supported else self._contradicting_window(window.passage_id, windows, probs)
+        label3 = "supported" if supported else ("contradicted" if contradicting is not None else "not_found")
         reason = self._reason(rule_claim, window, entail, supported, disagreeing is not None, req.passages)
         shown = best
-        if label3 == "contradicted" and disagreeing is None:
+        if contradicting is not None and disagreeing is None:
             # the window that contradicts is what the reader must see, with its own probabilities: label3 and the
             # probs shown then say the same (issue 35: "contradicted" beside neutral 0.97 of another window)
-            shown = self._contradicting_window(window.passage_id, windows, probs)
+            shown = contradicting
             reason = (f"[{windows[shown].passage_id}] \"{windows[shown].text}\" contradicts it "
                       f"({probs[shown, 2]:.2f}); {reason}")
         window = windows[shown]
@@ -406,15 +407,12 @@ class NLIChecker(CheckerBase):
             return f"{where} \"{window.text}\" disagrees with it ({kind or 'alignment rule'})"
         return f"no window entails it (best {entail:.2f} {where}, threshold {self.threshold:g})"
 
-    def _contradicting_window(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> int:
-        """The window of ``passage_id`` the model reads as contradicting the claim most."""
+    def _contradicting_window(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> int | None:
+        """The window of the best-supporting passage the model reads as contradicting the claim most, when it
+        does at ``contradiction_threshold`` or more (label3 "contradicted"); else None ("not_found")."""
         same = [i for i, w in enumerate(windows) if w.passage_id == passage_id]
-        return same[int(np.argmax(probs[same, 2]))]
-
-    def _contradiction_diagnostic(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> str:
-        """'contradicted' only if a window of the best-supporting passage contradicts the claim."""
-        same = [i for i, w in enumerate(windows) if w.passage_id == passage_id]
-        return "contradicted" if probs[same, 2].max() >= self.contradiction_threshold else "not_found"
+        most = same[int(np.argmax(probs[same, 2]))]
+        return most if probs[most, 2] >= self.contradiction_threshold else None
 
 
 def passages_of(texts: Sequence[str]) -> tuple[Passage, ...]:
