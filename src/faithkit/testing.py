@@ -150,18 +150,27 @@ def assert_faithful(answer: str, contexts: Sequence[ContextLike] | str, *, check
     if result.status in ("refusal", "no_claims"):
         if allow_no_claims:
             return result
-        what = (f"a refusal (pattern {result.result.refusal!r})" if result.status == "refusal"
-                else "an answer with no checkable claims")
-        raise AssertionError(f"nothing to check: the answer is {what}; pass allow_no_claims=True if that is "
-                             f"expected.\nanswer: {answer!r}")
-    if result.status == "error":
-        raise AssertionError(f"the answer could not be checked: {result.result.error}\nanswer: {answer!r}")
+        raise AssertionError(f"nothing to check: the answer is {_unchecked(result)}; pass allow_no_claims=True if "
+                             f"that is expected.\nanswer: {answer!r}")
+    _require_checked(result, answer)
     if result.unsupported_claims:
         n_claims = len(result.result.claims)
         details = "\n".join(_describe(c) for c in result.unsupported_claims)
         raise AssertionError(f"{len(result.unsupported_claims)} of {n_claims} claim(s) not supported by the "
                              f"contexts:\n{details}")
     return result
+
+
+def _unchecked(result: AnswerCheck) -> str:
+    """What an answer with nothing to check is, in the words both assertions use."""
+    if result.status == "refusal":
+        return f"a refusal (pattern {result.result.refusal!r})"
+    return "an answer with no checkable claims"
+
+
+def _require_checked(result: AnswerCheck, answer: str) -> None:
+    if result.status == "error":
+        raise AssertionError(f"the answer could not be checked: {result.result.error}\nanswer: {answer!r}")
 
 
 def _caught(result: AnswerCheck) -> tuple[ClaimResult, ...]:
@@ -186,12 +195,10 @@ def assert_unfaithful(answer: str, contexts: Sequence[ContextLike] | str, *, che
     """
     result = check_answer(answer, contexts, checker=checker, threshold=threshold, question=question)
     if result.status in ("refusal", "no_claims"):
-        what = (f"a refusal (pattern {result.result.refusal!r})" if result.status == "refusal"
-                else "an answer with no checkable claims")
-        raise AssertionError(f"nothing to check: the answer is {what}, so nothing could be caught; a known-bad "
-                             f"answer must state something the contexts do not support.\nanswer: {answer!r}")
-    if result.status == "error":
-        raise AssertionError(f"the answer could not be checked: {result.result.error}\nanswer: {answer!r}")
+        raise AssertionError(f"nothing to check: the answer is {_unchecked(result)}, so nothing could be caught; "
+                             f"a known-bad answer must state something the contexts do not support.\n"
+                             f"answer: {answer!r}")
+    _require_checked(result, answer)
     caught = _caught(result)
     n_claims = len(result.result.claims)
     details = "\n".join(_describe(c) for c in result.result.claims)
