@@ -152,3 +152,45 @@ def test_parts_stand_in_for_the_whole_only_when_each_is_plainly_supported() -> N
     assert combine(whole, strong).label == "supported" and combine(whole, strong).detail["supported_by"] == "parts"
     held = combine(whole, weak)
     assert held.label == "not_supported" and "not each at 0.9" in held.detail["reason"]
+
+
+LIBRARY = (Passage("loans", "Members can borrow up to 12 items at a time. Books are lent for 21 days and can be "
+                            "renewed twice online. DVDs are lent for 7 days."),
+           Passage("collection", "You can extend the collection time once, by 24 hours, for €1 in the app. Once a "
+                                 "parcel is delivered, you have 72 hours to collect it."))
+
+
+@pytest.mark.parametrize("text, counts", [
+    ("You can extend the collection time once, by 24 hours.", {1}),
+    ("It is billed once a year.", {1}),
+    ("You can only use it once.", {1}),
+    ("Books can be renewed twice online.", {2}),
+    ("Up to four times a month.", {4}),
+    ("Once placed, an order ships the same day.", set()),  # the conjunction opening a clause
+    ("Returns are refundable once they have been handed over.", set()),  # "once" before a clause
+    ("Do it at once.", set()),
+])
+def test_how_many_times_a_text_says(text: str, counts: set[int]) -> None:
+    from faithkit.checkers.alignment import times_counts
+
+    assert times_counts(text) == counts
+
+
+@pytest.mark.parametrize("question, claim, label", [
+    # the count the user asks about is in the question, where the numbers stage reads it as the user's scenario;
+    # the model entails "twice" from "once" at 0.99 (shapes_dev sd-017)
+    ("Can I extend the collection time twice?", "Yes, you can extend the collection time twice, by 24 hours each "
+                                                "time.", "not_supported"),
+    ("Can I extend the collection time?", "Yes, you can extend the collection time once, by 24 hours.", "supported"),
+    ("Can I renew a book three times?", "Yes, books can be renewed three times online.", "not_supported"),
+    ("Can I renew a book online?", "Yes, books can be renewed twice online.", "supported"),
+])
+def test_another_count_of_times_is_not_supported(checker, question: str, claim: str, label: str) -> None:
+    verdict = checker.check([ClaimCheck(claim, LIBRARY, question)])[0]
+    assert verdict.label == label, (verdict.score, verdict.detail)
+
+
+def test_the_count_rule_decides_the_twice_for_once_swap(checker) -> None:
+    claim = "Yes, you can extend the collection time twice, by 24 hours each time."
+    verdict = checker.check([ClaimCheck(claim, LIBRARY, "Can I extend the collection time twice?")])[0]
+    assert verdict.detail.get("disagreeing_sentence") and "another number of times" in verdict.detail["reason"]
