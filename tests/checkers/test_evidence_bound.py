@@ -194,3 +194,19 @@ def test_the_count_rule_decides_the_twice_for_once_swap(checker) -> None:
     claim = "Yes, you can extend the collection time twice, by 24 hours each time."
     verdict = checker.check([ClaimCheck(claim, LIBRARY, "Can I extend the collection time twice?")])[0]
     assert verdict.detail.get("disagreeing_sentence") and "another number of times" in verdict.detail["reason"]
+
+
+PAUSES = (Passage("loans", "Books are lent for 21 days. If you don't return a book on time, your borrowing is "
+                           "paused. Monthly plans are not refundable. Annual plans can be refunded in full."),)
+
+
+@pytest.mark.parametrize("claim, label", [
+    # the amount comes from the sentence before the one the claim is about, which the model calls a contradiction
+    ("If you don't return a book within 21 days, your borrowing is paused.", "supported"),
+    ("If you don't return a book within 14 days, your borrowing is paused.", "not_supported"),
+    ("If you return a book within 21 days, your borrowing is paused.", "not_supported"),
+    ("Monthly plans can be refunded in full.", "not_supported"),  # a polarity borrowed from a neighbour
+])
+def test_a_veto_does_not_remove_the_window_an_amount_comes_from(checker, claim: str, label: str) -> None:
+    verdict = checker.check([ClaimCheck(claim, PAUSES)])[0]
+    assert verdict.label == label, (verdict.score, verdict.detail)
