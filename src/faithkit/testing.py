@@ -86,26 +86,31 @@ def as_passages(contexts: Sequence[ContextLike] | str) -> tuple[Passage, ...]:
 
 
 @lru_cache(maxsize=8)
-def _named_checker(name: str, threshold: float | None):
-    """Build (and load) a registry checker once per (name, threshold): model loading is the slow part."""
-    from faithkit.checkers.base import load_checker
-    from faithkit.checkers.registry import build_checker
+def _named_checker(spec: str, threshold: float | None):
+    """Build (and load) a checker from a spec string once per (spec, threshold): model loading is the slow part.
 
-    return load_checker(build_checker(name, threshold=threshold))
+    The spec is built by ``registry.build_from_spec``, the function `faithkit check --checker` uses, so
+    ``checker="nli:threshold=0.6"`` here is the checker that command would run. ``threshold`` is given beside the
+    spec as ``--threshold`` is: dropped for a checker without one, an error when the spec sets another value."""
+    from faithkit.checkers.base import load_checker
+    from faithkit.checkers.registry import build_from_spec
+
+    return load_checker(build_from_spec(spec, {"threshold": threshold}, what="checker spec"))
 
 
 def resolve_checker(checker: Any = None, threshold: float | None = None):
-    """A checker object as given, or one built from a registry name (None means the default stack, NLI).
+    """A checker object as given, or one built from a spec string (``"nli"``, ``"nli:threshold=0.6"``: the
+    strings `faithkit check --checker` takes); None means the default stack, NLI.
 
     ``threshold`` applies only to a checker faithkit builds: re-deciding another checker's verdicts on a new
     threshold would be wrong for stages that decide by label (judge, numbers), so that is refused."""
     if checker is None or isinstance(checker, str):
         return _named_checker(checker or DEFAULT_CHECKER, threshold)
     if threshold is not None:
-        raise UsageError("threshold applies when faithkit builds the checker (checker=None or a checker name); "
+        raise UsageError("threshold applies when faithkit builds the checker (checker=None or a checker spec); "
                          "set the threshold on your checker object instead")
     if not callable(getattr(checker, "check", None)):
-        raise UsageError(f"checker must be a faithkit Checker (with .check) or a checker name, got {checker!r}")
+        raise UsageError(f"checker must be a faithkit Checker (with .check) or a checker spec, got {checker!r}")
     return checker
 
 
@@ -140,8 +145,9 @@ def assert_faithful(answer: str, contexts: Sequence[ContextLike] | str, *, check
                     allow_no_claims: bool = False) -> AnswerCheck:
     """Assert that every claim of ``answer`` is supported by ``contexts``; return the check on success.
 
-    checker: a Checker object, a registry name ("nli", "similarity", ...) or None for the default (NLI).
-    threshold: decision threshold for a checker built from a name.
+    checker: a Checker object, a spec string as `faithkit check --checker` takes it ("nli", "similarity",
+        "nli:threshold=0.6", ...) or None for the default (NLI).
+    threshold: decision threshold for a checker built from a spec.
     allow_no_claims: accept an answer with nothing to check (a refusal, "Yes."); off by default, because a
         test that checked nothing must not pass silently.
     Raises AssertionError listing the unsupported claims with their evidence.

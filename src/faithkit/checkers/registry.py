@@ -3,8 +3,11 @@
 ``REGISTRY`` maps a name to an ``Entry``: the checker's options model (pydantic, ``faithkit.options``) and a
 factory ``(options, context) -> Checker``. Every command (check, bench, mutate, sweep, agree), the Python API
 (``build_checker``) and manifest rebuilds (``rebuild``) go through ``build``, so a checker is built the same
-way wherever it is named. Adding a checker is one file (options model + class + factory) and one entry here
-(or ``register()`` from your own code); CONTRIBUTING.md walks through it.
+way wherever it is named. A spec string (``nli:threshold=0.6``) is built by ``build_from_spec``, whoever
+names it: ``faithkit check --checker``, ``assert_faithful(checker=...)`` and the pytest plugin's
+``--faithkit-checker`` all call it, so the same string gives the same checker (the same ``spec()``). Adding a
+checker is one file (options model + class + factory) and one entry here (or ``register()`` from your own
+code); CONTRIBUTING.md walks through it.
 
 Default stack: every checker is wrapped in the numbers stage (missing numbers + arithmetic) unless its entry
 says otherwise (the similarity baseline) or the spec turns it off (``nli:numbers=off,arithmetic=off``).
@@ -25,12 +28,13 @@ from faithkit.checkers.llm_options import CascadeOptions, JudgeOptions
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.options import STACK_KEYS, StackOptions
 from faithkit.checkers.similarity_options import SimilarityOptions
+from faithkit.checkers.spec import CheckerSpec, parse_checker_spec
 from faithkit.errors import UsageError
 from faithkit.options import Options, parse_options
 from faithkit.suggest import did_you_mean
 
-__all__ = ["DEFAULT_WINDOW_VETO", "REGISTRY", "BuildContext", "Entry", "build", "build_checker", "names",
-           "rebuild", "rebuild_spec", "register", "with_number_checks"]
+__all__ = ["DEFAULT_WINDOW_VETO", "REGISTRY", "BuildContext", "Entry", "build", "build_checker", "build_from_spec",
+           "flag_options", "names", "rebuild", "rebuild_spec", "register", "with_number_checks"]
 
 CONTEXT_KEYS = frozenset({"cache", "cache_dir"})
 """Spec keys that set up the run's content cache instead of an option (``nli:cache=use,cache_dir=/tmp/c``)."""
@@ -167,6 +171,54 @@ def build(name: str, options: Mapping[str, Any] | None = None, context: BuildCon
     arithmetic = found.numbers_default if stack.arithmetic is None else stack.arithmetic
     parts = found.parts_default if stack.parts is None else stack.parts
     return with_number_checks(inner, numbers, arithmetic, parts)
+
+
+STRICT_FLAGS = frozenset({"window_sentences", "trust_remote_code"})
+"""Options given beside a spec that are an error, not a no-op, for a checker without that option."""
+
+
+def flag_options(name: str, flags: Mapping[str, Any]) -> dict[str, Any]:
+    """The option values given beside a spec (None = not given) that checker ``name`` takes, under its option
+    names: a command's flags (``--threshold``), or ``assert_faithful``'s ``threshold``. One a checker lacks is
+    dropped (``--threshold`` means nothing to the judge), except ``STRICT_FLAGS``."""
+    found = entry(name)
+    accepted = set(found.options.model_fields) | set(found.aliases) | {"numbers", "arithmetic"}
+    out = {}
+    for key, value in flags.items():
+        if value is None:
+            continue
+        if key in accepted:
+            out[key] = value
+        elif key in STRICT_FLAGS:
+            raise UsageError(f"checker {name!r} has no option {key} (--{key.replace('_', '-')})")
+    return out
+
+
+def merged_options(spec: CheckerSpec, flags: Mapping[str, Any] | None, what: str = "--checker") -> dict[str, Any]:
+    """The spec's options with ``flags`` added (a command's flag, ``assert_faithful``'s ``threshold``); the two
+    giving different values for one option is an error."""
+    options = dict(spec.options)
+    for key, value in flag_options(spec.name, flags or {}).items():
+        if key in options and options[key] != value:
+            raise UsageError(f"{what} {spec.label!r} sets {key}={options[key]!r} but {key}={value!r} is given "
+                             "beside it")
+        options[key] = value
+    return options
+
+
+def build_from_spec(spec: CheckerSpec | str, flags: Mapping[str, Any] | None = None,
+                    context: BuildContext | None = None, *, what: str = "--checker") -> Checker:
+    """Build the checker a spec string names, with option values given beside it (``flag_options``): the one
+    path from a spec string to a checker, for every command, ``faithkit.testing`` and the pytest plugin.
+
+    what: how the caller's user named the spec (``--checker``, ``checker=``), the prefix of an error message
+    that does not already quote the spec. Bad names and options raise UsageError with a did-you-mean guess."""
+    spec = parse_checker_spec(spec) if isinstance(spec, str) else spec
+    try:
+        return build(spec.name, merged_options(spec, flags, what), context)
+    except UsageError as exc:
+        message = str(exc)
+        raise UsageError(message if spec.label in message else f"{what} {spec.label!r}: {message}") from exc
 
 
 _STRICT_COMPAT = frozenset({"window_sentences"})
