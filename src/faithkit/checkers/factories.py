@@ -52,7 +52,7 @@ def _quote_nli(options: JudgeOptions) -> Any:
 def extract_and_label(options: JudgeOptions, context: BuildContext) -> Any:
     """The run's one-call extractor (claims and labels in one request), made once and kept on the context."""
     if context.extract_and_label is None:
-        from faithkit.claims.llm import ExtractAndLabel
+        from faithkit.checkers.extract_label import ExtractAndLabel
 
         context.extract_and_label = ExtractAndLabel(
             context.llm_session(options).caller(), fallback=_judge(options, context, "batch"),

@@ -3,7 +3,7 @@
 Modes (recorded in the spec, since the Larkspur lesson saw batching alone flip verdicts):
     batch       all claims of one answer in one call (chunked above ``max_claims_per_call``)
     per-claim   one call per claim
-The Meridian one-call mode (extract claims and label them together) is ``faithkit.claims.llm.ExtractAndLabel``.
+The Meridian one-call mode (extract claims and label them together) is ``checkers.extract_label``.
 
 A verdict is ``supported`` only when the judge said SUPPORTED *and* its quote was found verbatim in the
 passages and shares a content word with the claim; otherwise it is ``not_supported`` with
