@@ -18,10 +18,10 @@ from faithkit.mutation.suite import (
     read_mutants,
     run_suite,
     select_mutants,
-    suite_table_rows,
     write_mutants,
 )
 from faithkit.records import Passage, Verdict
+from faithkit.report.mutate import suite_table_rows
 from faithkit.stats import wilson_interval
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "larkspur"

@@ -376,21 +376,3 @@ def _column_order(names: Iterable[str]) -> list[str]:
 def _spec(checker: Any) -> dict[str, Any]:
     spec = getattr(checker, "spec", None)
     return spec() if callable(spec) else {"checker": getattr(checker, "name", type(checker).__name__)}
-
-
-def suite_table_rows(result: SuiteResult) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the lesson's Move 6 table: one row per checker, false alarms, then each
-    fault type."""
-    from faithkit.report.table import format_rate
-
-    headers = ["checker", "false alarms", *result.injectors, "all faults"]
-    rows = [
-        [
-            c.label,
-            format_rate(c.false_alarms),
-            *(format_rate(c.detection[i]) for i in result.injectors),
-            format_rate(c.detection[ALL_FAULTS]),
-        ]
-        for c in result.checkers
-    ]
-    return headers, rows

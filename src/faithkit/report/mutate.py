@@ -1,6 +1,8 @@
 """The reports of `faithkit mutate`: the terminal text, suite.json, suite.md and verdicts.jsonl.
 
-Renders a ``mutation.suite.SuiteResult`` (and the cascade misses computed from it); computes nothing.
+Renders a ``mutation.suite.SuiteResult`` (and the cascade misses computed from it); computes nothing. The
+suite's table rows are formatted here, not in ``mutation/``: the suite computes, the report formats, and the
+import runs one way (``report`` -> ``mutation``).
 """
 
 from __future__ import annotations
@@ -12,8 +14,24 @@ from typing import Any
 
 from faithkit.agree import CascadeMisses
 from faithkit.io.files import atomic_write_text
-from faithkit.mutation.suite import SuiteResult, suite_table_rows
+from faithkit.mutation.suite import ALL_FAULTS, SuiteResult
 from faithkit.report.table import format_rate, render_table
+
+
+def suite_table_rows(result: SuiteResult) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the lesson's Move 6 table: one row per checker, false alarms, then each
+    fault type."""
+    headers = ["checker", "false alarms", *result.injectors, "all faults"]
+    rows = [
+        [
+            c.label,
+            format_rate(c.false_alarms),
+            *(format_rate(c.detection[i]) for i in result.injectors),
+            format_rate(c.detection[ALL_FAULTS]),
+        ]
+        for c in result.checkers
+    ]
+    return headers, rows
 
 
 def suite_payload(result: SuiteResult, claims: str, mutants_source: str, cascade: Sequence[str] | None,
