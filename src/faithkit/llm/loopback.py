@@ -10,7 +10,9 @@ or llama.cpp. What it answers is scripted:
 * a callable ``(request_json) -> Scripted | str``: for "500 forever" or answers computed from the prompt
   (``ScriptedJudge`` below reads faithkit's judge prompt and answers from a table).
 
-Every request body is kept in ``requests`` so a test can count calls and inspect prompts.
+Every request body is kept in ``requests`` so a test can count calls and inspect prompts. As a program:
+``python -m faithkit.commands.serve_loopback BACKEND.json`` (its flags live in ``commands/``, which imports
+this module; this module imports nothing from ``commands/``, so the two make no import circle).
 
     with LoopbackServer(['{"verdicts": []}']) as server:
         client = OpenAICompatClient("fake-model", base_url=server.base_url)
@@ -305,7 +307,6 @@ def backend_from_json(data: Mapping[str, Any]) -> ScriptedBackend:
     return ScriptedBackend(judge, data.get("decompose", {}), omissions)
 
 
-if __name__ == "__main__":  # `python -m faithkit.llm.loopback BACKEND.json`; the flags live in commands/
-    from faithkit.commands.serve_loopback import main
-
-    raise SystemExit(main())
+if __name__ == "__main__":  # the old way to start it: say where the program is now, import nothing from it
+    raise SystemExit("serve a scripted backend with: python -m faithkit.commands.serve_loopback BACKEND.json "
+                     "[--port N]")
