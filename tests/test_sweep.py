@@ -226,3 +226,11 @@ def test_without_matplotlib_the_sweep_files_say_where_the_plot_would_be(tmp_path
     write_sweep_files(tmp_path, [result], labeled="labeled.jsonl", confidence=0.95, max_halfwidth=0.2)
     assert {p.name for p in tmp_path.iterdir()} == {"sweep.json", "sweep.csv", "sweep.md"}
     assert f"no sweep.png: {plots.PLOTS_MISSING}" in capsys.readouterr().out
+
+
+def test_a_copy_of_passage_text_is_supported_at_every_threshold() -> None:
+    """The copy rule decides without the score (checkers.copy_rule): a sweep must not re-decide it on the model's
+    low reading of the copy."""
+    copy = Verdict("supported", "nli", score=0.06, detail={"copy": True})
+    item = ScoredClaim(ClaimRow("c", "Yes, bookings can be cancelled.", (), "supported", None), copy)
+    assert item.sweep_score is None and not item.flagged_at(0.9)

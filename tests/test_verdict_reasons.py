@@ -16,7 +16,7 @@ ROWS = [
     ("number", "The Explorer plan costs $25 per month.", ["$25 appears in no passage", "[plans] says $29"]),
     ("unit", "Helmets can be rented for $2 per week.", ["[helmets]", "units"]),
     ("condition", "Meeting rooms cost €25 per hour for guests.", ["[rooms]", "binding"]),
-    ("faithful", "Helmets can be rented for $2 per day.", ["[helmets] entails it"]),
+    ("faithful", "Helmets can be rented for $2 per day.", ["[helmets] states it word for word"]),  # a copy
 ]
 
 

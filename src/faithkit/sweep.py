@@ -66,8 +66,8 @@ class ScoredClaim:
         v = self.verdict
         if v.label == "error" or v.stage == "numbers" or v.stage in RULE_STAGES - {"arithmetic"}:
             return None
-        if self.by_second_opinion:
-            return None
+        if self.by_second_opinion or (v.detail.get("copy") and v.label == "supported"):
+            return None  # supported at every threshold: by the second model, or as a copy of passage text
         if v.stage == "arithmetic":
             inner = (v.detail.get("inner") or {}).get("score")
             scores = [s for s in (v.score, inner) if s is not None]

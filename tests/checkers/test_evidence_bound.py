@@ -210,3 +210,69 @@ PAUSES = (Passage("loans", "Books are lent for 21 days. If you don't return a bo
 def test_a_veto_does_not_remove_the_window_an_amount_comes_from(checker, claim: str, label: str) -> None:
     verdict = checker.check([ClaimCheck(claim, PAUSES)])[0]
     assert verdict.label == label, (verdict.score, verdict.detail)
+
+
+@pytest.mark.parametrize("claim, sentence, conflict", [
+    ("You can ask for a refund within 14 days of buying your ticket.",
+     "You can ask for a refund within 14 days of the new date being announced.", True),
+    ("Bookings can be cancelled free of charge up to 24 hours before the booking starts.",
+     "Meeting room bookings can be cancelled free of charge within 24 hours of booking.", True),
+    ("Refunds are possible within 7 days of buying.", "Refunds are possible within 7 days from purchase.", False),
+    ("Cancelling a class less than 2 hours before it starts counts as a no-show.",
+     "If you cancel less than 2 hours before a class, it counts as a no-show.", False),  # the pronoun's event
+    ("You can ask for a refund within 14 days.", "You can ask for a refund within 14 days of purchase.", False),
+    ("Refunds are possible within 30 days of buying.", "Refunds are possible within 7 days of the new date.", False),
+])
+def test_a_time_counted_from_another_event_is_another_condition(claim: str, sentence: str, conflict: bool) -> None:
+    from faithkit.checkers.alignment import DEFAULT_ALIGNMENT_RULES, conflict_kind, parse_rules
+    from faithkit.checkers.alignment_anchors import anchor_conflict
+
+    assert anchor_conflict(claim, sentence) is conflict
+    if conflict:
+        kind = conflict_kind(claim, sentence, rules=parse_rules(DEFAULT_ALIGNMENT_RULES))
+        assert kind == "anchors: the same time counted from another event"
+
+
+@pytest.mark.parametrize("question, claim, label", [
+    ("My concert was postponed. Can I get a refund?",
+     "According to the help center, you can ask for a refund within 14 days of buying your ticket.", "not_supported"),
+    ("My concert was postponed. Can I get a refund?",
+     "You can ask for a refund within 14 days of the new date being announced.", "supported"),
+    ("Can I cancel a meeting room booking?",
+     "Yes, meeting room bookings can be cancelled free of charge up to 24 hours before the booking starts.",
+     "not_supported"),
+    ("Can I cancel a meeting room booking?",
+     "Yes, meeting room bookings can be cancelled free of charge within 24 hours of booking.", "supported"),
+])
+def test_the_default_checker_holds_the_reference_point(checker, question: str, claim: str, label: str) -> None:
+    from faithkit.testing import check_answer
+
+    postponed = Passage("postponed", "If an event is postponed, your ticket is valid for the new date; you can ask "
+                                     "for a refund within 14 days of the new date being announced.")
+    found = check_answer(claim, (*COWORKING, postponed), checker=checker, question=question)
+    assert found.faithful is (label == "supported"), found.record["claims"]
+
+
+@pytest.mark.parametrize("claim, sentence, same", [
+    ("Yes, meeting room bookings can be cancelled free of charge within 24 hours of booking.",
+     "Meeting room bookings can be cancelled free of charge within 24 hours of booking.", True),
+    ("If you don't collect it in time, it's returned to the sender.",
+     "If you do not collect it in time, it is returned to the sender.", True),
+    ("**Late fees:** 20 cents per item per day", "Late fees: 20 cents per item per day.", True),
+    ("Meeting room bookings can be cancelled free of charge within 48 hours of booking.",
+     "Meeting room bookings can be cancelled free of charge within 24 hours of booking.", False),
+    ("Bookings can be cancelled.", "Bookings cannot be cancelled.", False),
+])
+def test_a_copy_is_compared_after_the_normalising_a_reader_does(claim: str, sentence: str, same: bool) -> None:
+    from faithkit.checkers.copy_rule import normalised
+
+    assert (normalised(claim) == normalised(sentence)) is same
+
+
+def test_a_copy_is_supported_whatever_the_model_reads(checker) -> None:
+    claim = "Yes, meeting room bookings can be cancelled free of charge within 24 hours of booking."
+    verdict = checker.check([ClaimCheck(claim, COWORKING, "Can I cancel a meeting room booking?")])[0]
+    assert verdict.label == "supported" and verdict.detail.get("copy"), verdict.detail
+    assert verdict.score < 0.45  # the model alone would have flagged it (contradiction 0.94)
+    assert "word for word" in verdict.detail["reason"]
+    assert verdict.evidence.text == COWORKING[1].text.split(" After")[0]

@@ -58,7 +58,7 @@ def test_alignment_is_in_the_spec(checkers) -> None:
 
 def test_the_default_rules_take_sibling_names_but_not_any_name() -> None:
     default = NLIChecker(smoke_check=False)
-    assert default.alignment and default.alignment_rules == ("polarity", "siblings", "scope", "units")
+    assert default.alignment and default.alignment_rules == ("polarity", "siblings", "scope", "units", "anchors")
 
 
 def test_with_no_usable_window_the_evidence_is_the_window_the_model_liked_best(checkers, monkeypatch) -> None:
@@ -69,7 +69,7 @@ def test_with_no_usable_window_the_evidence_is_the_window_the_model_liked_best(c
 
     monkeypatch.setattr(nli_module, "usable_windows",
                         lambda claim, windows, *args, **kwargs: UsableWindows(np.zeros(len(windows), bool)))
-    claim = "Both fares include one checked bag."  # the passage's last sentence: not its first window
+    claim = "Both fares come with one checked bag."  # about the passage's last sentence (not a copy of it)
     verdict = checkers[True].check([ClaimCheck(claim, TICKETS)])[0]
     assert verdict.label == "not_supported" and verdict.score == 0.0
     assert "checked bag" in verdict.evidence.text

@@ -30,6 +30,28 @@ def test_a_head_count_never_turns_into_a_duration_or_a_per_user_price(default_st
     assert verdict.label == "not_supported", (verdict.stage, verdict.evidence)
 
 
+ADMINS = Passage("admins", "Each workspace can have up to 10 admins. Admin invitations expire after 2 days.")
+TRASH = Passage("trash", "Deleted files stay in the trash for 8 days. After that they are removed for good.")
+
+
+@pytest.mark.parametrize("claim", [
+    "Admin invitations last 8 days.",
+    "With 4 admins, invitations stay open for 8 days.",
+    "Your 4 admins get 8 days to accept.",
+    "For 4 admins that is 8 days.",
+    "With 4 admins you have 8 days in total.",
+    "Each of your 4 admins has 8 days to accept the invitation.",
+    "Invitations stay valid for 8 days.",
+    "With 4 admins, invitations expire after 8 days in total.",
+])
+def test_a_coincidental_product_never_verifies_a_number_from_elsewhere(default_stack, claim):
+    """Issue 35: "4 admins × 2 days = 8 days" must not support a claim whose 8 days belong to the trash passage
+    (the number is in the sources, so only the question's head count could "derive" it)."""
+    question = "We have 4 admins. How long do admin invitations last?"
+    (verdict,) = default_stack.check([ClaimCheck(claim, (ADMINS, TRASH), question=question)])
+    assert verdict.label == "not_supported", (verdict.stage, verdict.detail)
+
+
 @pytest.mark.parametrize(
     ("claim", "question"),
     [

@@ -23,6 +23,8 @@ other things a reader checks first:
   not a swap (``checkers.alignment_names``).
 - **scope**: one side restricts what the other generalises ("valid only on the train printed on the ticket"
   against "valid on any train"); a restriction is not a negation, so the polarity rule cannot see it.
+- **anchors**: the same amount of time counted from another event, or before it where the sentence says after
+  ("within 14 days of buying" against "within 14 days of the new date being announced"; ``alignment_anchors``).
 
 All are cheap string rules over one sentence at a time; they only ever *remove* support from a window, never add
 it, and each is measured on the help-center dev suite and WiCE dev before it is switched on (MODEL_CARD.md).
@@ -34,6 +36,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from faithkit.checkers.alignment_anchors import anchor_conflict
 from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the rules' public names)
     ROLES,
     name_conflict,
@@ -45,7 +48,8 @@ from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the
 from faithkit.checkers.alignment_words import STOPWORDS, WORD, stem, words  # noqa: F401
 
 DEFAULT_ALIGNMENT = True  # measured on the help-center dev suite before it was switched on (MODEL_CARD.md)
-DEFAULT_ALIGNMENT_RULES = "polarity+siblings+scope+units"  # names (any name) off: -8 points on WiCE dev (MODEL_CARD.md)
+# names (any name) off: -8 points on WiCE dev; anchors on: session 15 (MODEL_CARD.md)
+DEFAULT_ALIGNMENT_RULES = "polarity+siblings+scope+units+anchors"
 
 # phrases that contain a negation word but state a bound or an order, not a negation
 _BOUND_PHRASES = re.compile(
@@ -344,7 +348,7 @@ def clauses(claim: str) -> list[str]:
     return parts
 
 
-ALIGNMENT_RULES = ("polarity", "names", "siblings", "scope", "units")
+ALIGNMENT_RULES = ("polarity", "names", "siblings", "scope", "units", "anchors")
 
 
 def parse_rules(text: str | Sequence[str]) -> tuple[str, ...]:
@@ -370,7 +374,9 @@ def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
               ("scope", "scope: one of them restricts what the other generalises",
                lambda: scope_conflict(claim, sentence)),
               ("units", "units: it gives another number of times", lambda: times_conflict(claim, sentence)),
-              ("units", "units: the same number in another unit or period", lambda: unit_conflict(claim, sentence)))
+              ("units", "units: the same number in another unit or period", lambda: unit_conflict(claim, sentence)),
+              ("anchors", "anchors: the same time counted from another event",
+               lambda: anchor_conflict(claim, sentence)))
     return next((words_ for rule, words_, fires in checks if rule in rules and fires()), None)
 
 
@@ -383,4 +389,5 @@ def not_aligned(claim: str, sentence: str, known: Iterable[str] = (),
             or ("siblings" in rules and "names" not in rules and sibling_conflict(claim, sentence, known))
             or ("siblings" in rules and binding_conflict(claim, sentence, known))
             or ("scope" in rules and scope_conflict(claim, sentence))
-            or ("units" in rules and unit_conflict(claim, sentence)))
+            or ("units" in rules and unit_conflict(claim, sentence))
+            or ("anchors" in rules and anchor_conflict(claim, sentence)))

@@ -21,6 +21,7 @@ import numpy as np
 from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, conflict_kind, parse_rules
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.claim_subject import with_subject
+from faithkit.checkers.copy_rule import copied_window
 from faithkit.checkers.follow_on import follow_on_windows
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import (
@@ -359,15 +360,20 @@ class NLIChecker(CheckerBase):
         usable &= read
         liked = usable if usable.any() else read  # nothing usable: the read window the model liked best
         best = int(np.argmax(np.where(liked, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
+        copy = copied_window(req.claim, windows[:spread_from]) if self.alignment else None
+        if copy is not None:  # a copy of passage text is supported by it, whatever the model or a veto says
+            best, disagreeing, usable = copy, None, usable | (np.arange(len(windows)) == copy)
         window = windows[best]
         # no usable window: nothing can support the claim; its evidence is the sentence that disagrees with it
         # when a rule removed every window, else the window the model liked best
         entail = float(probs[best, 0]) if usable.any() else 0.0
-        supported = entail >= self.threshold
+        supported = entail >= self.threshold or copy is not None
         truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
         contradicting = None if supported else self._contradicting_window(window.passage_id, windows, probs)
         label3 = "supported" if supported else ("contradicted" if contradicting is not None else "not_found")
         reason = self._reason(rule_claim, window, entail, supported, disagreeing is not None, req.passages)
+        if copy is not None:
+            reason = f"[{window.passage_id}] states it word for word (the model read {entail:.2f})"
         shown = best
         if contradicting is not None and disagreeing is None:
             # the window that contradicts is what the reader must see, with its own probabilities: label3 and the
@@ -389,6 +395,7 @@ class NLIChecker(CheckerBase):
             detail={**({"vetoed_windows": int((read & ~usable).sum())} if (read & ~usable).any() else {}),
                     **({"rule_claim": rule_claim} if rule_claim != req.claim else {}),
                     **({"disagreeing_sentence": True} if disagreeing is not None else {}),
+                    **({"copy": True} if copy is not None else {}),
                     # a spread or follow-on window: the model read other words than the evidence slice shows
                     **({"premise_read": window.reads} if window.reads is not None else {}),
                     **({"spread_window": True} if shown >= spread_from else {}),
