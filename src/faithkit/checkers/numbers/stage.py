@@ -57,8 +57,8 @@ from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
 
-STAGE_VERSION = "4"  # 4: written sums; 3: premise phrases, question-derived coincidences, discounts, fractions,
-# cents; 2: rest of claim
+STAGE_VERSION = "5"  # 5: date arithmetic; 4: written sums; 3: premise phrases, question-derived coincidences,
+# discounts, fractions, cents; 2: rest of claim
 
 
 class NumberChecks(CheckerWrapper):
@@ -172,6 +172,10 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = self._premise_rescue(requests[i], replace(verdicts[i], detail={
                     **verdicts[i].detail, "rest_claim": rest_request.claim, "rest_verdict": again.to_dict()}),
                     reports[i])
+        for i, request in enumerate(requests):
+            if self.arithmetic and verdicts[i].label == NOT_SUPPORTED and verdicts[i].stage != "numbers" and (
+                    i not in reports or reports[i].accepted):
+                verdicts[i] = self._date_rescue(request, verdicts[i])
         for i, report in reports.items():
             if verdicts[i].stage == "arithmetic":
                 verdicts[i] = self._bound_operands(requests[i], verdicts[i], report)
@@ -182,6 +186,28 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail,
                                                            "reason": f"{why}; {before}" if before else why})
         return verdicts
+
+    def _date_rescue(self, request: ClaimCheck, verdict: Verdict) -> Verdict:
+        """A claim the inner checker did not support, whose dates are the user's date plus a period an evidence
+        sentence states and whose other words that clause or the question accounts for (``dates``): supported,
+        stage ``arithmetic``. Otherwise unchanged, with what was computed and the words left over in ``detail``."""
+        from faithkit.checkers.alignment_words import words
+        from faithkit.checkers.numbers.dates import date_arithmetic, uncovered_words
+
+        found = date_arithmetic(request.claim, [p.text for p in request.passages], request.question,
+                                words(request.claim))
+        if found is None:
+            return verdict
+        expression = "; ".join(found.expressions)
+        left = uncovered_words(request.claim, found, request.question)
+        if left:
+            return replace(verdict, detail={**verdict.detail, "date_arithmetic": expression,
+                                            "rest_uncovered": list(dict.fromkeys(left))})
+        self.counters["arithmetic_changed"] += 1
+        return Verdict(SUPPORTED, "arithmetic", score=None, evidence=Evidence(None, expression),
+                       truncated=verdict.truncated,
+                       detail={"numbers_rule": "date_arithmetic", "reason": f"verified date arithmetic: {expression}",
+                               "periods_from": list(found.periods), "inner": _without_numbers(verdict.to_dict())})
 
     def _bound_operands(self, request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
         """An arithmetic verdict stands only if each passage operand belongs to what the claim is about: "For a

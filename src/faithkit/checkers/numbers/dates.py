@@ -1,0 +1,176 @@
+"""Date arithmetic: a date the claim computes from the user's date and a period a passage states.
+
+Why (issue 31): "My invoice came on 1 March. When is it due?" answered "Invoices are due within 14 days, so yours
+is due by 15 March." was flagged at 0.01: no passage says 15 March, and no model adds 14 days to a date. The
+quantity rules skip dates on purpose (a date is not an amount), so this is their counterpart for dates.
+
+A claim date is accounted for when a passage or the question states it, or when it is a base date plus or minus a
+period: the base from the question (the user's scenario) or another date of the claim, the period (days, weeks,
+months) from a passage sentence that shares a content word with the claim, or from the question. Working days are
+not computed (the weekday of a date without a year is unknown), so a claim counting them is left to the model.
+A date without a year is read in a year that is not a leap year; a year the text states is used.
+
+The stage (``stage.py``) uses ``date_arithmetic`` only to rescue a claim the inner checker did not support, and only
+when the rest of the claim is covered word for word by the period's sentence, the question and words of arithmetic
+(``covered_by``), the same lexical test as the rest-of-claim rule; it never makes a claim less supported.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["DateArithmetic", "DayDate", "date_arithmetic", "dates_in", "uncovered_words"]
+
+_MONTH_NAMES = {name.lower(): n for n in range(1, 13)
+                for name in (calendar.month_name[n], calendar.month_abbr[n]) if name}
+_MONTH = "|".join(sorted((re.escape(m) for m in _MONTH_NAMES), key=len, reverse=True))
+_DAY = r"(?P<day{k}>[0-3]?\d)(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s+(?P<year{k}>(?:19|20)\d\d))?"
+_DATE = re.compile(
+    rf"\b(?:{_DAY.format(k=1)}\s+(?:of\s+)?(?P<month1>{_MONTH})\.?{_YEAR.format(k=1)}"
+    rf"|(?P<month2>{_MONTH})\.?\s+{_DAY.format(k=2)}{_YEAR.format(k=2)})\b", re.IGNORECASE)
+_PERIOD = re.compile(r"\b(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|"
+                     r"twenty|thirty)[\s-]+(?P<working>working\s+|business\s+)?(?P<unit>day|week|month)s?\b",
+                     re.IGNORECASE)
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "twenty": 20, "thirty": 30}
+_PLAIN_YEAR = 2026  # no year stated: read the dates in a year that is not a leap year
+_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+# pronouns for the user's own thing ("yours is due"), and the words that place a date ("by 15 March")
+_PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "latest")
+_PERIOD_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s*|\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DayDate:
+    """A calendar date a text states ("15 March", "March 15th, 2026"): its span and value."""
+
+    date: dt.date
+    start: int
+    end: int
+    text: str
+    year_given: bool
+
+
+@dataclass(frozen=True)
+class DateArithmetic:
+    """How each claim date not stated in the sources was computed: ``1 March + 14 days = 15 March``.
+
+    expressions: one per computed date; periods: the sentences (or the question) the periods came from.
+    """
+
+    expressions: tuple[str, ...]
+    periods: tuple[str, ...]
+    dates: tuple[DayDate, ...]
+
+
+def dates_in(text: str) -> list[DayDate]:
+    """Every day-and-month date of ``text`` (an invalid one, "31 February", is skipped)."""
+    found = []
+    for m in _DATE.finditer(text):
+        k = "1" if m.group("day1") else "2"
+        if m.group(f"month{k}") == "may" or m.group(f"month{k}").lower() == "mar":
+            continue  # "you may 2 ..." is a verb; "mar" a word more often than March
+        year = m.group(f"year{k}")
+        try:
+            day = dt.date(int(year) if year else _PLAIN_YEAR, _MONTH_NAMES[m.group(f"month{k}").lower()],
+                          int(m.group(f"day{k}")))
+        except ValueError:
+            continue
+        found.append(DayDate(day, m.start(), m.end(), m.group(0), bool(year)))
+    return found
+
+
+def _same_day(a: DayDate, b: DayDate) -> bool:
+    if a.year_given and b.year_given:
+        return a.date == b.date
+    return (a.date.month, a.date.day) == (b.date.month, b.date.day)
+
+
+def _periods(text: str) -> list[tuple[int, str]]:
+    """(count, unit) of each period in ``text``; working days are left out (module docstring)."""
+    out = []
+    for m in _PERIOD.finditer(text):
+        if m.group("working"):
+            continue
+        n = m.group("n").lower()
+        out.append((int(n) if n.isdigit() else _WORD_NUMBERS[n], m.group("unit").lower()))
+    return out
+
+
+def _shift(day: dt.date, count: int, unit: str) -> dt.date | None:
+    if unit == "day":
+        return day + dt.timedelta(days=count)
+    if unit == "week":
+        return day + dt.timedelta(weeks=count)
+    month = day.month - 1 + count
+    try:
+        return day.replace(year=day.year + month // 12, month=month % 12 + 1)
+    except ValueError:
+        return None  # 31 January + 1 month: no such day; a reader would not agree on one
+
+
+def _label(day: DayDate) -> str:
+    return f"{day.date.day} {calendar.month_name[day.date.month]}"
+
+
+def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_words: frozenset[str]
+                    ) -> DateArithmetic | None:
+    """How the claim's dates that no passage or question states are computed (module docstring), or None when
+    the claim has no such date or one of them is not computed. ``claim_words``: the claim's content words
+    (stemmed as ``alignment_words.words``), to find the passage sentences the periods may come from."""
+    from faithkit.checkers.alignment_words import words
+
+    claimed = dates_in(claim)
+    stated = [d for text in (*passages, question) for d in dates_in(text)]
+    new = [d for d in claimed if not any(_same_day(d, s) for s in stated)]
+    if not new:
+        return None
+    bases = [*dates_in(question), *(d for d in claimed if d not in new)]
+    sentences = [s.group(0) for text in passages for s in _SENTENCE.finditer(text)
+                 if claim_words & words(s.group(0))]
+    sources = [(s, _periods(s)) for s in sentences] + [("the question", _periods(question))]
+    expressions, used = [], []
+    for target in new:
+        found = next(((base, count, unit, sign, where) for base in bases for where, periods in sources
+                      for count, unit in periods for sign in (1, -1)
+                      if (shifted := _shift(base.date, sign * count, unit)) is not None
+                      and (shifted.month, shifted.day) == (target.date.month, target.date.day)), None)
+        if found is None:
+            return None
+        base, count, unit, sign, where = found
+        plural = unit if count == 1 else f"{unit}s"
+        expressions.append(f"{_label(base)} {'+' if sign > 0 else '−'} {count} {plural} = {_label(target)}")
+        used.append(where)
+    return DateArithmetic(tuple(expressions), tuple(dict.fromkeys(used)), tuple(new))
+
+
+def _period_clause(sentence: str) -> str:
+    """The clause of ``sentence`` that states its period, with the sentence's subject in front: "Invoices are sent
+    on the 1st of each month and are due within 14 days." -> "Invoices are due within 14 days". Only those words
+    may cover the claim, so the claim cannot take "sent" from the other clause of the same sentence."""
+    from faithkit.checkers.parts import subject_of
+
+    clause = next((c for c in _PERIOD_CLAUSE_BREAK.split(sentence) if _periods(c)), sentence)
+    subject = subject_of(sentence) or ""
+    return f"{subject} {clause}"
+
+
+def uncovered_words(claim: str, found: DateArithmetic, question: str) -> list[str]:
+    """The claim's words that neither the clause its period came from, nor the question, nor a word of arithmetic
+    accounts for (and any negation the period's clause does not also state): empty when the claim says nothing
+    but the date arithmetic."""
+    from faithkit.checkers.numbers.reduce import _ARITHMETIC_WORDS, _NEGATIONS, _WORD, _content, _stem
+
+    clauses = [question if where == "the question" else _period_clause(where) for where in found.periods]
+    covered = {_stem(w) for text in (*clauses, question) for w in _WORD.findall(text)}
+    covered |= {_stem(w) for w in (*_ARITHMETIC_WORDS, *_PLAIN_WORDS)}
+    spans = [(d.start, d.end) for d in found.dates] + [(m.start(), m.end()) for m in _PERIOD.finditer(claim)]
+    kept = "".join(" " if any(a <= i < b for a, b in spans) else ch for i, ch in enumerate(claim))
+    negated = {m.group(0).lower() for text in clauses for m in _NEGATIONS.finditer(text)}
+    out = [m.group(0) for m in _NEGATIONS.finditer(kept) if m.group(0).lower() not in negated]
+    return out + [w for w in _content(kept) if _stem(w) not in covered]
