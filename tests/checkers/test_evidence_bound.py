@@ -276,3 +276,19 @@ def test_a_copy_is_supported_whatever_the_model_reads(checker) -> None:
     assert verdict.score < 0.45  # the model alone would have flagged it (contradiction 0.94)
     assert "word for word" in verdict.detail["reason"]
     assert verdict.evidence.text == COWORKING[1].text.split(" After")[0]
+
+
+ANNUAL = Passage("annual", "Memberships can be paid monthly or annually. Annual memberships are 20% cheaper than paying "
+                           "monthly.")
+
+
+@pytest.mark.parametrize("claim, label", [
+    ("Annual memberships are 20% cheaper, so a fixed desk would cost €312 a month instead of €390.", "supported"),
+    ("Annual memberships are 20% cheaper, so a fixed desk would cost €302 a month instead of €390.", "not_supported"),
+])
+def test_percent_cheaper_is_a_discount_off_the_price(checker, claim: str, label: str) -> None:
+    verdict = checker.check([ClaimCheck(claim, (COWORKING[0], ANNUAL),
+                                        "How much is a fixed desk on an annual membership?")])[0]
+    assert verdict.label == label, verdict.detail
+    if label == "supported":
+        assert verdict.detail["reason"] == "verified arithmetic: 312 = (1 − 20%) × 390"

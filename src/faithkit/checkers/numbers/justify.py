@@ -42,8 +42,9 @@ __all__ = ["DISCOUNT", "HALF_LABEL", "RELATION_CUES", "justify"]
 
 HALF_LABEL = "½"
 # a passage sentence that states a discount: "Students get 20% off", "gives one third off", "a 10% discount"
-DISCOUNT = re.compile(r"%\s*off\b|\b(?:third|thirds|quarter|quarters|fifth|fifths|tenth|tenths|half)\s+off\b|"
-                      r"\bdiscount|\bpercent\s+off\b", re.IGNORECASE)
+# and "20% cheaper than paying monthly" / "10% less" (issue 31: a fixed desk at 390 x 0.8 = 312)
+DISCOUNT = re.compile(r"%\s*(?:off|cheaper|less)\b|\b(?:third|thirds|quarter|quarters|fifth|fifths|tenth|tenths|"
+                      r"half)\s+off\b|\bdiscount|\bpercent\s+(?:off|cheaper|less)\b", re.IGNORECASE)
 _SAVING = re.compile(r"\b(?:save|saves|saving|savings|discount|off|cheaper|less|reduction|reduced|knocks?)\b(?!-)",
                      re.IGNORECASE)
 _PRICE = re.compile(r"\b(?:cost|costs|costing|pay|pays|paying|price|priced|charged|comes? to|total)\b", re.IGNORECASE)
