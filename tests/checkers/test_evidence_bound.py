@@ -278,8 +278,8 @@ def test_a_copy_is_supported_whatever_the_model_reads(checker) -> None:
     assert verdict.evidence.text == COWORKING[1].text.split(" After")[0]
 
 
-ANNUAL = Passage("annual", "Memberships can be paid monthly or annually. Annual memberships are 20% cheaper than paying "
-                           "monthly.")
+ANNUAL = Passage("annual", "Memberships can be paid monthly or annually. Annual memberships are 20% cheaper than "
+                           "paying monthly.")
 
 
 @pytest.mark.parametrize("claim, label", [
