@@ -292,3 +292,20 @@ def test_percent_cheaper_is_a_discount_off_the_price(checker, claim: str, label:
     assert verdict.label == label, verdict.detail
     if label == "supported":
         assert verdict.detail["reason"] == "verified arithmetic: 312 = (1 − 20%) × 390"
+
+
+STUDY = (Passage("pass", "The Study Pass costs £12 per month per student and includes two tutor sessions a month. The "
+                         "pass runs for at least 6 months; after that you can cancel with 30 days' notice."),)
+
+
+@pytest.mark.parametrize("claim, label", [
+    ("For two students the Study Pass costs £24 a month, which is £144 for the first 6 months.", "supported"),
+    ("For two students the Study Pass costs £24 a month, which is £154 for the first 6 months.", "not_supported"),
+    ("For two students the Study Pass costs £24 a month, which is £144 for the first 6 months with exam fees.",
+     "not_supported"),
+])
+def test_the_span_a_product_covers_may_be_named(checker, claim: str, label: str) -> None:
+    """"for the first 6 months" places the period the arithmetic multiplies by (shapes_dev sd-005)."""
+    question = "What would the Study Pass cost for my two children for six months?"
+    verdict = checker.check([ClaimCheck(claim, STUDY, question)])[0]
+    assert verdict.label == label, verdict.detail
