@@ -87,6 +87,7 @@ def check(
 
     if out is not None:
         check_output_folder(out, resume=resume, overwrite=overwrite)
+    from_spec = isinstance(checker, str)
     if isinstance(checker, str):
         spec = parse_checker_spec(checker)
         checker = build(spec.name, {**spec.options, **options})
@@ -101,6 +102,7 @@ def check(
         input_format=format,
         contexts_separator=contexts_separator,
         fields=fields,
+        reuse_records=from_spec and claims is None,  # a checker object's spec may not say all it does
     )
     if claims is not None:
         run_options.claims = claims

@@ -36,6 +36,7 @@ from faithkit.io.paths import check_input_file
 from faithkit.io.results import MANIFEST_FILE, RESULTS_FILE, RESULTS_FORMAT, ResultsWriter, write_manifest
 from faithkit.isolation import check_isolated
 from faithkit.limits import RecordLimits
+from faithkit.record_cache import RecordCache
 from faithkit.records import (
     UNSET,
     AnswerResult,
@@ -72,6 +73,10 @@ class CheckOptions:
     contexts_separator: str | None = None  # split text context cells (CSV) on this string
     fields: dict[str, str] | None = None  # other column names mapped onto faithkit's (io/fields.py, --field)
     fail_on_misattributed_citation: bool = False  # a claim citing the wrong passage fails its answer
+    # read an unchanged line of the same run back from the cache (record_cache): on for `faithkit check` and for
+    # faithkit.check with a spec string, where the spec says all the checker does; off for a checker object,
+    # whose behaviour its spec may not capture
+    reuse_records: bool = False
 
 
 def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
@@ -288,6 +293,17 @@ def run_check(log_path: str | Path, out_dir: str | Path, checker: Checker, optio
                                  command=command, progress=progress)
 
 
+def _checked_or_cached(chunk: Sequence[Interaction | LineError], checker: Checker, options: CheckOptions,
+                       stored: RecordCache) -> list[AnswerResult]:
+    """The chunk's records in order: those the record cache holds read back, the others checked (and stored)."""
+    cached = stored.lookup(chunk)
+    todo = [item for item, hit in zip(chunk, cached) if hit is None]
+    fresh = check_isolated(todo, checker, options, check_chunk, options.limits.record_timeout) if todo else []
+    stored.store(todo, fresh)
+    checked = iter(fresh)
+    return [hit if hit is not None else next(checked) for hit in cached]
+
+
 def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checker,
                       options: CheckOptions | None = None, *, resume: bool = False, overwrite: bool = False,
                       command: Sequence[str] | None = None,
@@ -315,6 +331,7 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
         summary.add(record)
     last_line = max((r.line for r in writer.done), default=0)
     lines = 0
+    stored = RecordCache(_content_cache(checker) if options.reuse_records else None, identity)
     try:
         reader = read_input(log_path, options.input_format, contexts_separator=options.contexts_separator,
                             fields=options.fields,
@@ -322,7 +339,7 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
         items = (i for i in reader if i.line > last_line)
         for chunk in _chunks(items, options.chunk_size):
             claims = 0
-            for record in check_isolated(chunk, checker, options, check_chunk, options.limits.record_timeout):
+            for record in _checked_or_cached(chunk, checker, options, stored):
                 writer.write(record)
                 summary.add(record)
                 claims += len(record.claims)
@@ -334,6 +351,7 @@ def _run_check_locked(log_path: str | Path, out_dir: str | Path, checker: Checke
     finally:
         writer.close()
     result = summary.as_dict()
+    result["records_from_cache"] = stored.hits
     merged = merged_counters(checker, options.claims)  # every component of the checker tree, once
     # Counts read from the written records win: a checker's own counters also see the reference checks.
     result.update({k: v for k, v in merged.items() if k not in result})

@@ -170,6 +170,8 @@ def rescore(manifest: dict[str, Any], records: list[dict[str, Any]], threshold: 
     result = summary.as_dict()
     result.update({k: v for k, v in counters.items() if k not in result})
     result["checker_counters"] = counters
+    if "records_from_cache" in manifest.get("summary", {}):  # how the base run got its records (record_cache)
+        result["records_from_cache"] = manifest["summary"]["records_from_cache"]
     new_manifest = {**manifest, "checker": new_checker, "summary": result, "profiles": summary.profiles(),
                     "rescored": {"threshold_before": checker.get("threshold"), "threshold": threshold,
                                  "claims_redecided": redecider.redecided, "claims_changed": redecider.changed,

@@ -26,10 +26,11 @@ print(json.dumps({"code": code, "torch": "torch" in sys.modules, "transformers":
 """
 
 
-def _check_in_subprocess(log: Path, out: Path, cache: Path) -> dict:
+def _check_in_subprocess(log: Path, out: Path, cache: Path, *flags: str) -> dict:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "FAITHKIT_CACHE_DIR": str(cache), "OMP_NUM_THREADS": "1"}
     done = subprocess.run(
-        [sys.executable, "-c", RUN_AND_REPORT_IMPORTS, "check", str(log), "--out", str(out), "--quiet", "--overwrite"],
+        [sys.executable, "-c", RUN_AND_REPORT_IMPORTS, "check", str(log), "--out", str(out), "--quiet", "--overwrite",
+         *flags],
         env=env,
         capture_output=True,
         text=True,
@@ -48,13 +49,17 @@ def test_a_fully_cached_rerun_imports_neither_torch_nor_transformers(tmp_path):
     assert cold == {"code": 0, "torch": False, "transformers": False}
     warm = _check_in_subprocess(LARKSPUR, tmp_path / "b", tmp_path / "cache")
     assert warm == {"code": 0, "torch": False, "transformers": False}
+    lines = len(LARKSPUR.read_text().splitlines())
+    summary = json.loads((tmp_path / "b" / "manifest.json").read_text())["summary"]
+    assert summary["records_from_cache"] == lines  # whole records read back (record_cache): nothing re-decided
     assert _counters(tmp_path / "b")["nli_pairs_scored"] == 0
     cold_counters = _counters(tmp_path / "a")
-    # every pair the warm run looks up is served from the cache: the cold run's scored pairs and the pairs it
-    # already found there itself (a claim's part can repeat a pair of a numbers re-check)
-    assert _counters(tmp_path / "b")["nli_cache_hits"] == cold_counters["nli_pairs_scored"] + \
-        cold_counters.get("nli_cache_hits", 0)
     assert cold_counters["nli_pairs_scored"] > 0
+    # another threshold is another run: its records are checked again, every pair served from the pair cache
+    other = _check_in_subprocess(LARKSPUR, tmp_path / "c", tmp_path / "cache", "--threshold", "0.46")
+    assert other["torch"] is False
+    assert json.loads((tmp_path / "c" / "manifest.json").read_text())["summary"]["records_from_cache"] == 0
+    assert _counters(tmp_path / "c")["nli_pairs_scored"] == 0 and _counters(tmp_path / "c")["nli_cache_hits"] > 0
     manifest = json.loads((tmp_path / "b" / "manifest.json").read_text())
     assert (
         manifest["checker"]["weights"]

@@ -212,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
                            limits=record_limits(args.max_record_bytes, args.record_timeout),
                            input_format=input_format, contexts_separator=args.contexts_separator,
                            fields=field_map(args),
-                           fail_on_misattributed_citation=args.fail_on_misattributed_citation)
+                           fail_on_misattributed_citation=args.fail_on_misattributed_citation, reuse_records=True)
     from faithkit.progress import Progress
 
     total = _count_lines(args.log) if input_format == "jsonl" else None  # other formats: no ETA
