@@ -16,10 +16,11 @@ A record is reused only when nothing that could change it changed. Its key is th
 
 Used by `faithkit check` and by ``faithkit.check`` with a checker spec string (``CheckOptions.reuse_records``),
 where the spec says everything the checker does; a checker object passed in is always run, since its spec may
-not capture its behaviour (a subclass, a patched rule). Only finished outcomes are stored: a record with status ``error`` or any claim whose verdict is ``error`` (a
-timeout, a server failure) is checked again next time. The record's ``line`` is the current line's. Entries live
-in the content cache (namespace ``record``), so ``--cache off`` / ``refresh`` and ``FAITHKIT_CACHE_SECRET`` sealing
-apply to them as to scores; the run summary counts ``records_from_cache``.
+not capture its behaviour (a subclass, a patched rule). Only finished outcomes are stored: a record with status
+``error`` or any claim whose verdict is ``error`` (a timeout, a server failure) is checked again next time. The
+record's ``line`` is the current line's. Entries live in the content cache (namespace ``record``), so ``--cache
+off`` / ``refresh`` and ``FAITHKIT_CACHE_SECRET`` sealing apply to them as to scores; the run summary counts
+``records_from_cache``.
 """
 
 from __future__ import annotations
