@@ -1,7 +1,7 @@
 """Re-decide a finished run at another threshold from its stored scores: no model is loaded or called.
 
 A claim's verdict keeps the score that decided it, so moving the threshold re-decides it by the rules the
-sweep uses (``faithkit.sweep.ScoredClaim``), and a rescored run is what a rerun at that threshold would give
+sweep uses (``faithkit.redecide.ScoredClaim``), and a rescored run is what a rerun at that threshold would give
 wherever the stored record has the information:
 
 * re-decided: verdicts of the checker's own stage with a score (``supported`` iff score >= threshold), the
@@ -33,8 +33,8 @@ from faithkit.checkers.registry import entry, spec_from_manifest
 from faithkit.errors import ResultsError, UsageError
 from faithkit.options import parse_options
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, AnswerResult, Verdict
+from faithkit.redecide import ScoredClaim, numbers_rule_in, second_opinion_in
 from faithkit.scoring import RunSummary, answer_faithfulness
-from faithkit.sweep import ScoredClaim, numbers_rule_in, second_opinion_in
 
 SECOND_OPINION_KEPT = "decided by the second opinion (at its own threshold)"
 SECOND_OPINION_NOT_ASKED = ("supported at the run's threshold, not at the new one: a rerun would ask the second "

@@ -296,9 +296,9 @@ def run_suite(
     absent rather than shown as 0/0.
 
     thresholds: for each checker that decides on a score, add rows ``LABEL@t`` re-decided at each t from the
-    same verdicts (the lesson's 0.5 / 0.9 / 0.98 rows from one model run), by the rules of :mod:`faithkit.sweep`.
+    same verdicts (the lesson's 0.5 / 0.9 / 0.98 rows from one model run), by the rules of :mod:`faithkit.redecide`.
     """
-    from faithkit.sweep import scored_claims
+    from faithkit.redecide import scored_claims
 
     injectors = _column_order(m.injector for m in selection.used)
     rows = list(originals) + [m.as_row() for m in selection.used]
@@ -313,7 +313,7 @@ def run_suite(
             scored = scored_claims(checker, rows, verdicts)
             for t in thresholds:
                 flags_t = [c.flagged_at(t) for c in scored]
-                not_asked = sum(not c.redecided_at(t) for c in scored)  # flags are an upper bound (faithkit.sweep)
+                not_asked = sum(not c.redecided_at(t) for c in scored)  # flags are an upper bound (faithkit.redecide)
                 scores.append(
                     _score(
                         f"{label}@{t:g}",

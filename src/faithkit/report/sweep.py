@@ -1,6 +1,6 @@
 """The reports of `faithkit sweep`: the terminal / markdown tables and the files of the output folder.
 
-Renders a ``sweep.SweepResult``; computes nothing (the rates, margins and warnings come from ``faithkit.sweep``).
+Renders a ``sweep_output.SweepResult``; computes nothing (the rates, margins and warnings come from ``faithkit.sweep``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from faithkit.io.files import atomic_write_text
 from faithkit.report.table import TableStyle, format_number, format_rate, render_table
-from faithkit.sweep import SweepResult, csv_rows, plot
+from faithkit.sweep_output import SweepResult, csv_rows, plot
 
 
 def sweep_payload(results: Sequence[SweepResult], *, labeled: str, confidence: float,
