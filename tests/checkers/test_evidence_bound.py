@@ -309,3 +309,15 @@ def test_the_span_a_product_covers_may_be_named(checker, claim: str, label: str)
     question = "What would the Study Pass cost for my two children for six months?"
     verdict = checker.check([ClaimCheck(claim, STUDY, question)])[0]
     assert verdict.label == label, verdict.detail
+
+
+@pytest.mark.parametrize("claim, sentence, conflict", [
+    ("You can raise your limit up to €2,000 a month.", "You can raise your daily limit up to €2,000.", True),
+    ("You can raise your limit up to €2,000 a day.", "You can raise your daily limit up to €2,000.", False),
+    ("Invoices are billed every month.", "Invoices are billed monthly.", False),
+    ("The pass costs £5 per week.", "The pass costs £5 a week and is billed monthly.", False),  # the claim's is there
+])
+def test_a_rate_per_period_is_a_frequency(claim: str, sentence: str, conflict: bool) -> None:
+    from faithkit.checkers.alignment import frequency_conflict
+
+    assert frequency_conflict(claim, sentence) is conflict

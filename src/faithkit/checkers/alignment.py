@@ -235,11 +235,21 @@ _FREQUENCY = re.compile(r"\b(hourly|daily|weekly|fortnightly|biweekly|monthly|qu
                         re.IGNORECASE)
 
 
+_PER_PERIOD = re.compile(r"\b(?:a|an|per|each|every)\s+(hour|day|week|fortnight|month|quarter|year)\b", re.IGNORECASE)
+_ADVERB_OF = {"hour": "hourly", "day": "daily", "week": "weekly", "fortnight": "fortnightly", "month": "monthly",
+              "quarter": "quarterly", "year": "yearly", "annually": "yearly", "biweekly": "fortnightly"}
+
+
+def _frequencies(text: str) -> set[str]:
+    found = {_ADVERB_OF.get(m.lower(), m.lower()) for m in _FREQUENCY.findall(text)}
+    return found | {_ADVERB_OF[m.lower()] for m in _PER_PERIOD.findall(text)}
+
+
 def frequency_conflict(claim: str, sentence: str) -> bool:
-    """True when the claim says how often ("billed weekly") and the sentence says another frequency and not the
-    claim's ("billed monthly"): a period is a unit too, and the small model reads "weekly" as "monthly"."""
-    ours = {m.lower() for m in _FREQUENCY.findall(claim)}
-    theirs = {m.lower() for m in _FREQUENCY.findall(sentence)}
+    """True when the claim says how often ("billed weekly", "up to €5,000 a month") and the sentence says another
+    frequency and not the claim's ("billed monthly", "your daily limit ... up to €5,000"): a period is a unit too,
+    and the small model reads "weekly" as "monthly"."""
+    ours, theirs = _frequencies(claim), _frequencies(sentence)
     return bool(ours and theirs and not ours & theirs)
 
 
