@@ -64,10 +64,10 @@ def test_the_default_rules_take_sibling_names_but_not_any_name() -> None:
 def test_with_no_usable_window_the_evidence_is_the_window_the_model_liked_best(checkers, monkeypatch) -> None:
     """When the rules remove every window without naming a sentence that disagrees, the claim is unsupported and
     its evidence is the window the model scored highest, not whichever window happens to come first."""
-    import faithkit.checkers.nli as nli_module
+    import faithkit.checkers.nli_verdict as nli_verdict
     from faithkit.checkers.window_veto import UsableWindows
 
-    monkeypatch.setattr(nli_module, "usable_windows",
+    monkeypatch.setattr(nli_verdict, "usable_windows",
                         lambda claim, windows, *args, **kwargs: UsableWindows(np.zeros(len(windows), bool)))
     claim = "Both fares come with one checked bag."  # about the passage's last sentence (not a copy of it)
     verdict = checkers[True].check([ClaimCheck(claim, TICKETS)])[0]

@@ -7,6 +7,9 @@ veto (``checkers.window_veto``) keeps a multi-sentence window from supporting a 
 contradicts. "Contradicted" is only a diagnostic, read from the windows of the passage that best supports the
 claim: NLI heads call off-topic pairs contradictions. Any pair classifier fits, through label roles: a binary
 detector head with ``entailment_label`` (``checkers.labels``).
+
+This module owns the model and the pairs (windows, pruning, the cache, the second opinion); the decision on one
+claim once its windows are scored (the rules, the evidence shown, the reason in words) is ``checkers.nli_verdict``.
 """
 
 from __future__ import annotations
@@ -18,10 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, conflict_kind, parse_rules
+from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.checkers.base import CheckerBase
-from faithkit.checkers.claim_subject import with_subject
-from faithkit.checkers.copy_rule import copied_window
 from faithkit.checkers.follow_on import follow_on_windows
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import (
@@ -35,6 +36,7 @@ from faithkit.checkers.nli_options import (
     SECOND_OPINION_AUTO,
     NLIOptions,
 )
+from faithkit.checkers.nli_verdict import window_verdict
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
     SMOKE_ENTAILED,
@@ -47,10 +49,10 @@ from faithkit.checkers.pairs import (
 from faithkit.checkers.second_opinion import candidates_of, second_opinion_verdict
 from faithkit.checkers.spread_evidence import spread_windows
 from faithkit.checkers.window_prune import related_windows
-from faithkit.checkers.window_veto import content_words, usable_windows
+from faithkit.checkers.window_veto import content_words
 from faithkit.errors import ModelLoadError
 from faithkit.guards import check_threshold
-from faithkit.records import SUPPORTED, ClaimCheck, Evidence, Passage, Verdict, Window
+from faithkit.records import SUPPORTED, ClaimCheck, Passage, Verdict, Window
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
 
 __all__ = ["BUNDLED_MODEL_NAME", "BUNDLED_SECOND_OPINION_NAME", "NLIChecker", "PairScorer", "PairScores",
@@ -253,7 +255,7 @@ class NLIChecker(CheckerBase):
                 if kept:
                     unique.setdefault((window.premise, req.claim), len(unique))
         scores = self._score_cached(list(unique))
-        verdicts = [self._verdict(req, windows, unique, scores, mask, len(windows_of[req.passages]))
+        verdicts = [window_verdict(self, req, windows, unique, scores, mask, len(windows_of[req.passages]))
                     for req, windows, mask in zip(requests, per_request, read)]
         if self.prune_windows is not None and self.prune_recheck:
             scores = self._recheck_pruned(requests, per_request, read, verdicts, unique, scores, windows_of)
@@ -295,8 +297,8 @@ class NLIChecker(CheckerBase):
             int((~read[i]).sum()) for i in again)
         for i in again:
             read[i] = np.ones(len(per_request[i]), bool)
-            verdicts[i] = self._verdict(requests[i], per_request[i], unique, scores, read[i],
-                                        len(windows_of[requests[i].passages]))
+            verdicts[i] = window_verdict(self, requests[i], per_request[i], unique, scores, read[i],
+                                         len(windows_of[requests[i].passages]))
         return scores
 
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
@@ -343,83 +345,6 @@ class NLIChecker(CheckerBase):
         row = {pair: i for i, pair in enumerate(distinct)}
         take = np.array([row[pair] for pair in rewritten], dtype=int)
         return PairScores(scores.probs[take], scores.truncated[take])
-
-    def _verdict(self, req: ClaimCheck, windows: list[Window], index: dict[tuple[str, str], int],
-                 scores: PairScores, read: np.ndarray, spread_from: int) -> Verdict:
-        """The claim's verdict from its windows' scores; ``windows[spread_from:]`` are its spread windows."""
-        if not windows:
-            return Verdict("not_supported", self.name, score=None, label3="not_found",
-                           error="no passage text to check against")
-        rows = np.array([index[(w.premise, req.claim)] if kept else -1 for w, kept in zip(windows, read)])
-        probs = np.where(read[:, None], scores.probs[rows], np.array([0.0, 1.0, 0.0]))  # unread: neutral
-        # the rules read a pronoun subject with the name it stands for (checkers.claim_subject); the model did not
-        rule_claim = with_subject(req.claim, req.answer, req.question, tuple(p.text for p in req.passages)) \
-            if self.alignment else req.claim
-        usable, disagreeing = usable_windows(rule_claim, windows, probs, self.window_veto, self.alignment,
-                                             req.passages, self.alignment_rules)
-        usable &= read
-        liked = usable if usable.any() else read  # nothing usable: the read window the model liked best
-        best = int(np.argmax(np.where(liked, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
-        copy = copied_window(req.claim, windows[:spread_from]) if self.alignment else None
-        if copy is not None:  # a copy of passage text is supported by it, whatever the model or a veto says
-            best, disagreeing, usable = copy, None, usable | (np.arange(len(windows)) == copy)
-        window = windows[best]
-        # no usable window: nothing can support the claim; its evidence is the sentence that disagrees with it
-        # when a rule removed every window, else the window the model liked best
-        entail = float(probs[best, 0]) if usable.any() else 0.0
-        supported = entail >= self.threshold or copy is not None
-        truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
-        contradicting = None if supported else self._contradicting_window(window.passage_id, windows, probs)
-        label3 = "supported" if supported else ("contradicted" if contradicting is not None else "not_found")
-        reason = self._reason(rule_claim, window, entail, supported, disagreeing is not None, req.passages)
-        if copy is not None:
-            reason = f"[{window.passage_id}] states it word for word (the model read {entail:.2f})"
-        shown = best
-        if contradicting is not None and disagreeing is None:
-            # the window that contradicts is what the reader must see, with its own probabilities: label3 and the
-            # probs shown then say the same (issue 35: "contradicted" beside neutral 0.97 of another window)
-            shown = contradicting
-            reason = (f"[{windows[shown].passage_id}] \"{windows[shown].text}\" contradicts it "
-                      f"({probs[shown, 2]:.2f}); {reason}")
-        window = windows[shown]
-        return Verdict(
-            label="supported" if supported else "not_supported",
-            stage=self.name,
-            score=entail,
-            evidence=Evidence(window.passage_id, window.text, window.start, window.end),
-            probs={"entailment": float(probs[shown, 0]) if shown != best else entail,
-                   "neutral": float(probs[shown, 1]), "contradiction": float(probs[shown, 2])},
-            label3=label3,
-            truncated=truncated,
-            error="a premise window was truncated to the model's limit" if truncated else None,
-            detail={**({"vetoed_windows": int((read & ~usable).sum())} if (read & ~usable).any() else {}),
-                    **({"rule_claim": rule_claim} if rule_claim != req.claim else {}),
-                    **({"disagreeing_sentence": True} if disagreeing is not None else {}),
-                    **({"copy": True} if copy is not None else {}),
-                    # a spread or follow-on window: the model read other words than the evidence slice shows
-                    **({"premise_read": window.reads} if window.reads is not None else {}),
-                    **({"spread_window": True} if shown >= spread_from else {}),
-                    **({"pruned_windows": int((~read).sum())} if not read.all() else {}),
-                    "reason": reason},
-        )
-
-    def _reason(self, claim: str, window: Window, entail: float, supported: bool, disagreeing: bool,
-                passages: tuple[Passage, ...]) -> str:
-        """The verdict in words: which window decided and at what score, or which rule and sentence refuted it."""
-        where = f"[{window.passage_id}]"
-        if supported:
-            return f"{where} entails it ({entail:.2f} >= {self.threshold:g})"
-        if disagreeing:
-            kind = conflict_kind(claim, window.premise, tuple(p.text for p in passages), self.alignment_rules)
-            return f"{where} \"{window.text}\" disagrees with it ({kind or 'alignment rule'})"
-        return f"no window entails it (best {entail:.2f} {where}, threshold {self.threshold:g})"
-
-    def _contradicting_window(self, passage_id: str, windows: list[Window], probs: np.ndarray) -> int | None:
-        """The window of the best-supporting passage the model reads as contradicting the claim most, when it
-        does at ``contradiction_threshold`` or more (label3 "contradicted"); else None ("not_found")."""
-        same = [i for i, w in enumerate(windows) if w.passage_id == passage_id]
-        most = same[int(np.argmax(probs[same, 2]))]
-        return most if probs[most, 2] >= self.contradiction_threshold else None
 
 
 def passages_of(texts: Sequence[str]) -> tuple[Passage, ...]:

@@ -1,0 +1,125 @@
+"""From the NLI model's window scores to one verdict: which window decides, the rules, the reason in words.
+
+Apart from ``checkers.nli`` because the two change for different reasons. The checker owns the model and the
+pairs (which windows exist, which the model reads, batching, the cache, the re-read of pruned claims, the second
+opinion); this module owns the decision on one claim once its windows are scored, and every later rule lands
+here: the window veto and alignment rules (``checkers.window_veto``, ``checkers.alignment``) read the claim with
+its pronoun subject put back (``checkers.claim_subject``), a copy of passage text is supported whatever the model
+says (``checkers.copy_rule``), and "contradicted" is read only from the windows of the passage that best
+supports the claim (NLI heads call off-topic pairs contradictions). It reads the checker's settings live,
+through ``VerdictSettings``, so a threshold changed on a checker is the one its next verdict uses.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import numpy as np
+
+from faithkit.checkers.alignment import conflict_kind
+from faithkit.checkers.claim_subject import with_subject
+from faithkit.checkers.copy_rule import copied_window
+from faithkit.checkers.pairs import PairScores
+from faithkit.checkers.window_veto import usable_windows
+from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
+
+
+class VerdictSettings(Protocol):
+    """What the decision reads from its checker (``NLIChecker`` has each as an attribute).
+
+    name: the verdict's stage. threshold: entailment at or above it supports. contradiction_threshold: a window of
+    the best passage at or above it makes label3 "contradicted". window_veto, alignment, alignment_rules: the rules
+    that can forbid a window to support the claim (``checkers.window_veto``).
+    """
+
+    name: str
+    threshold: float
+    contradiction_threshold: float
+    window_veto: float | None
+    alignment: bool
+    alignment_rules: tuple[str, ...]
+
+
+def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Window],
+                   index: dict[tuple[str, str], int], scores: PairScores, read: np.ndarray,
+                   spread_from: int) -> Verdict:
+    """The claim's verdict from its windows' scores; ``windows[spread_from:]`` are its spread windows.
+
+    index: row of each (premise, claim) pair in ``scores``; read: which windows the model read (an unread window
+    counts as neutral and cannot support)."""
+    if not windows:
+        return Verdict("not_supported", settings.name, score=None, label3="not_found",
+                       error="no passage text to check against")
+    rows = np.array([index[(w.premise, req.claim)] if kept else -1 for w, kept in zip(windows, read)])
+    probs = np.where(read[:, None], scores.probs[rows], np.array([0.0, 1.0, 0.0]))  # unread: neutral
+    # the rules read a pronoun subject with the name it stands for (checkers.claim_subject); the model did not
+    rule_claim = with_subject(req.claim, req.answer, req.question, tuple(p.text for p in req.passages)) \
+        if settings.alignment else req.claim
+    usable, disagreeing = usable_windows(rule_claim, windows, probs, settings.window_veto, settings.alignment,
+                                         req.passages, settings.alignment_rules)
+    usable &= read
+    liked = usable if usable.any() else read  # nothing usable: the read window the model liked best
+    best = int(np.argmax(np.where(liked, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
+    copy = copied_window(req.claim, windows[:spread_from]) if settings.alignment else None
+    if copy is not None:  # a copy of passage text is supported by it, whatever the model or a veto says
+        best, disagreeing, usable = copy, None, usable | (np.arange(len(windows)) == copy)
+    window = windows[best]
+    # no usable window: nothing can support the claim; its evidence is the sentence that disagrees with it
+    # when a rule removed every window, else the window the model liked best
+    entail = float(probs[best, 0]) if usable.any() else 0.0
+    supported = entail >= settings.threshold or copy is not None
+    truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
+    contradicting = None if supported else contradicting_window(settings, window.passage_id, windows, probs)
+    label3 = "supported" if supported else ("contradicted" if contradicting is not None else "not_found")
+    reason = verdict_reason(settings, rule_claim, window, entail, supported, disagreeing is not None, req.passages)
+    if copy is not None:
+        reason = f"[{window.passage_id}] states it word for word (the model read {entail:.2f})"
+    shown = best
+    if contradicting is not None and disagreeing is None:
+        # the window that contradicts is what the reader must see, with its own probabilities: label3 and the
+        # probs shown then say the same (issue 35: "contradicted" beside neutral 0.97 of another window)
+        shown = contradicting
+        reason = (f"[{windows[shown].passage_id}] \"{windows[shown].text}\" contradicts it "
+                  f"({probs[shown, 2]:.2f}); {reason}")
+    window = windows[shown]
+    return Verdict(
+        label="supported" if supported else "not_supported",
+        stage=settings.name,
+        score=entail,
+        evidence=Evidence(window.passage_id, window.text, window.start, window.end),
+        probs={"entailment": float(probs[shown, 0]) if shown != best else entail,
+               "neutral": float(probs[shown, 1]), "contradiction": float(probs[shown, 2])},
+        label3=label3,
+        truncated=truncated,
+        error="a premise window was truncated to the model's limit" if truncated else None,
+        detail={**({"vetoed_windows": int((read & ~usable).sum())} if (read & ~usable).any() else {}),
+                **({"rule_claim": rule_claim} if rule_claim != req.claim else {}),
+                **({"disagreeing_sentence": True} if disagreeing is not None else {}),
+                **({"copy": True} if copy is not None else {}),
+                # a spread or follow-on window: the model read other words than the evidence slice shows
+                **({"premise_read": window.reads} if window.reads is not None else {}),
+                **({"spread_window": True} if shown >= spread_from else {}),
+                **({"pruned_windows": int((~read).sum())} if not read.all() else {}),
+                "reason": reason},
+    )
+
+
+def verdict_reason(settings: VerdictSettings, claim: str, window: Window, entail: float, supported: bool,
+                   disagreeing: bool, passages: tuple[Passage, ...]) -> str:
+    """The verdict in words: which window decided and at what score, or which rule and sentence refuted it."""
+    where = f"[{window.passage_id}]"
+    if supported:
+        return f"{where} entails it ({entail:.2f} >= {settings.threshold:g})"
+    if disagreeing:
+        kind = conflict_kind(claim, window.premise, tuple(p.text for p in passages), settings.alignment_rules)
+        return f"{where} \"{window.text}\" disagrees with it ({kind or 'alignment rule'})"
+    return f"no window entails it (best {entail:.2f} {where}, threshold {settings.threshold:g})"
+
+
+def contradicting_window(settings: VerdictSettings, passage_id: str, windows: list[Window],
+                         probs: np.ndarray) -> int | None:
+    """The window of the best-supporting passage the model reads as contradicting the claim most, when it
+    does at ``contradiction_threshold`` or more (label3 "contradicted"); else None ("not_found")."""
+    same = [i for i, w in enumerate(windows) if w.passage_id == passage_id]
+    most = same[int(np.argmax(probs[same, 2]))]
+    return most if probs[most, 2] >= settings.contradiction_threshold else None
