@@ -143,7 +143,6 @@ class NumberChecks(CheckerWrapper):
         for (i, reduced), again in self._recheck(rescue):
             if again.label == SUPPORTED:
                 verdicts[i] = self._rescue(verdicts[i], reports[i], again, reduced_claim=reduced.claim)
-                self.counters["arithmetic_changed"] += 1
             else:
                 verdicts[i] = _annotate(verdicts[i], reports[i], reduced=reduced.claim,
                                         note="arithmetic verified; reduced claim not supported")
@@ -159,7 +158,6 @@ class NumberChecks(CheckerWrapper):
                 rest_checks.append((i, replace(requests[i], claim=rest.text)))
             elif rest.ok and verdict.label3 != "contradicted":
                 verdicts[i] = self._rescue(verdict, report, None, rest_claim="")
-                self.counters["arithmetic_changed"] += 1
             else:
                 if not rest.ok:
                     verdict = replace(verdict, detail={**verdict.detail, "rest_uncovered": list(rest.uncovered)})
@@ -167,7 +165,6 @@ class NumberChecks(CheckerWrapper):
         for (i, rest_request), again in self._recheck(rest_checks):
             if again.label == SUPPORTED:
                 verdicts[i] = self._rescue(verdicts[i], reports[i], again, rest_claim=rest_request.claim)
-                self.counters["arithmetic_changed"] += 1
             else:
                 verdicts[i] = self._premise_rescue(requests[i], replace(verdicts[i], detail={
                     **verdicts[i].detail, "rest_claim": rest_request.claim, "rest_verdict": again.to_dict()}),
@@ -185,6 +182,8 @@ class NumberChecks(CheckerWrapper):
                 before = verdicts[i].detail.get("reason")
                 verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail,
                                                            "reason": f"{why}; {before}" if before else why})
+        # counted once the rescues are final (an operand bound to another case undoes one: ``_bound_operands``)
+        self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
         return verdicts
 
     def _date_rescue(self, request: ClaimCheck, verdict: Verdict) -> Verdict:
@@ -203,7 +202,6 @@ class NumberChecks(CheckerWrapper):
         if left:
             return replace(verdict, detail={**verdict.detail, "date_arithmetic": expression,
                                             "rest_uncovered": list(dict.fromkeys(left))})
-        self.counters["arithmetic_changed"] += 1
         return Verdict(SUPPORTED, "arithmetic", score=None, evidence=Evidence(None, expression),
                        truncated=verdict.truncated,
                        detail={"numbers_rule": "date_arithmetic", "reason": f"verified date arithmetic: {expression}",
@@ -218,7 +216,6 @@ class NumberChecks(CheckerWrapper):
                 if "passage" not in operand.origins or not operand.context:
                     continue
                 if binding_conflict(f"{request.claim} ({operand.quantity.text})", operand.context):
-                    self.counters["arithmetic_changed"] -= 1
                     inner = Verdict.from_dict(verdict.detail["inner"]) if "inner" in verdict.detail else verdict
                     return Verdict(NOT_SUPPORTED, "numbers", score=None,
                                    evidence=Evidence(operand.source, operand.context),
@@ -243,7 +240,6 @@ class NumberChecks(CheckerWrapper):
         if not rest.ok or rest.text:
             uncovered = list(dict.fromkeys([*verdict.detail.get("rest_uncovered", []), *rest.uncovered]))
             return replace(verdict, detail={**verdict.detail, "rest_uncovered": uncovered}) if uncovered else verdict
-        self.counters["arithmetic_changed"] += 1
         rescued = self._rescue(verdict, report, None, rest_claim="")
         premise = [r for r in rest.removed if r not in plain.removed]
         return replace(rescued, detail={**rescued.detail, "premise": premise})
