@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.base import Checker, walk
+from faithkit.checkers.base import Checker, pair_scorer, walk
 from faithkit.claims.sentences import sentence_claims
 from faithkit.errors import InputFormatError, UsageError
 from faithkit.guards import expect_verdicts
@@ -228,11 +228,12 @@ def evaluate_scores(scores: ClaimScores, threshold: float, seed: int = 0) -> Dat
 def evaluate_nli(checker: Any, pairs: Sequence[NLIPair], threshold: float, seed: int = 0) -> DatasetResult:
     """3-way accuracy (argmax over entailment/neutral/contradiction, Wilson interval) and binary balanced
     accuracy (entailment >= threshold vs gold entailment) on a 3-way NLI file."""
-    if not hasattr(checker, "score_pairs"):
+    scorer = pair_scorer(checker)
+    if scorer is None:
         raise UsageError(f"checker {getattr(checker, 'name', checker)!r} cannot score 3-way NLI files "
                          "(it has no score_pairs)")
     start = time.perf_counter()
-    probs = np.asarray(checker.score_pairs([(p.premise, p.hypothesis) for p in pairs]), dtype=float)
+    probs = np.asarray(scorer.score_pairs([(p.premise, p.hypothesis) for p in pairs]), dtype=float)
     seconds = time.perf_counter() - start
     if probs.shape != (len(pairs), 3):
         raise UsageError(f"score_pairs returned shape {probs.shape}, expected ({len(pairs)}, 3)")

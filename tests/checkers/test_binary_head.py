@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from faithkit.checkers.base import pair_scorer
 from faithkit.checkers.labels import resolve_label_order
 from faithkit.checkers.nli import bundled_model_path
 from faithkit.checkers.registry import build
@@ -80,7 +81,7 @@ def test_a_declared_binary_head_scores_with_the_supported_output(label_head):
 
     flipped = build("nli", {"model": str(label_head), "entailment_label": "LABEL_0", "smoke_check": False,
                             "numbers": False, "arithmetic": False})
-    probs = flipped.score_pairs([(windows[0].text, CLAIMS[0])])
+    probs = pair_scorer(flipped).score_pairs([(windows[0].text, CLAIMS[0])])
     assert probs[0, 0] == pytest.approx(_direct_support(label_head, windows[0].text, CLAIMS[0], 0), abs=1e-5)
 
 

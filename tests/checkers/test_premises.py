@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from faithkit.checkers.base import pair_scorer
 from faithkit.checkers.premises import PremiseShape, passage_chunks, whole_passages, word_count
 from faithkit.checkers.registry import build
 from faithkit.records import ClaimCheck, Passage
@@ -59,9 +60,9 @@ def test_the_classifier_scores_every_premise_and_keeps_the_best(detector_models,
     )
     claim = "SSO is on the Team plan."
     verdict = checker.check([ClaimCheck(claim, PASSAGES)])[0]
-    premises = checker.premises_for(PASSAGES)
+    premises = pair_scorer(checker).premises_for(PASSAGES)
     assert len(premises) == expected == verdict.detail["premises"]
-    scores = checker.score_pairs([(p.text, claim) for p in premises])[:, 0]
+    scores = pair_scorer(checker).score_pairs([(p.text, claim) for p in premises])[:, 0]
     assert verdict.score == pytest.approx(scores.max(), abs=1e-6)
     assert verdict.evidence.text == premises[int(scores.argmax())].text
     described = checker.spec()

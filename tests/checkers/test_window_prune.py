@@ -95,12 +95,14 @@ def built(text: str):
 
 
 def test_prune_windows_is_an_option_of_the_spec_string() -> None:
+    from faithkit.checkers.base import pair_scorer
+
     checker = built("nli:prune_windows=0.5,numbers=off,arithmetic=off")
-    assert checker.prune_windows == 0.5
+    assert pair_scorer(checker).prune_windows == 0.5  # the NLI checker under the parts wrapper
     assert checker.spec()["prune_windows"] == 0.5
     assert checker.spec()["prune_recheck"] is True
     off = built("nli:prune_windows=off,numbers=off,arithmetic=off")
-    assert off.prune_windows is None and "prune_windows" not in off.spec()
+    assert pair_scorer(off).prune_windows is None and "prune_windows" not in off.spec()
     assert off.spec()["rebuild"]["prune_windows"] is None  # not the default any more: the rebuild says so
     with pytest.raises(Exception, match="prune_windows"):
         built("nli:prune_windows=2")

@@ -121,6 +121,13 @@ def warnings_of(checker: Any, interaction: Interaction) -> list[str]:
     return []
 
 
+def pair_scorer(checker: Any) -> Any:
+    """The component of a checker stack that scores (premise, claim) pairs itself: the NLI checker under the parts
+    and numbers wrappers (``score_pairs``, ``premise_windows``, ``premises_for``). The wrappers only add checks and
+    do not pretend to be it (issue 33: no attribute delegation); None when no component scores pairs."""
+    return next((c for c in walk(checker) if callable(getattr(type(c), "score_pairs", None))), None)
+
+
 def walk(*components: Any) -> Iterator[Any]:
     """Every component and the children it declares, each object once (a stack: the last given comes first,
     which keeps the summary's key order what it was before children() existed)."""

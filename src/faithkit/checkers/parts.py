@@ -178,13 +178,6 @@ class ClaimParts(CheckerWrapper):
         self.counters: dict[str, int] = {"claims_split": 0, "parts_checked": 0, "supported_by_parts": 0,
                                          "refuted_by_part": 0}
 
-    def __getattr__(self, name: str) -> Any:
-        """What this wrapper does not define is its inner checker's (``score_pairs``, ``premise_windows``,
-        ``window_sentences``): parts only add checks, so code reading the NLI checker's parts reads through it."""
-        if name == "inner":
-            raise AttributeError(name)
-        return getattr(self.inner, name)
-
     def spec(self) -> dict[str, Any]:
         return {**self.inner.spec(), "parts": PARTS_VERSION}
 
