@@ -1,4 +1,4 @@
-"""Date arithmetic: a date the claim computes from the user's date and a period a passage states.
+"""Date and clock arithmetic: a date or time the claim computes from the user's and a period a passage states.
 
 Why (issue 31): "My invoice came on 1 March. When is it due?" answered "Invoices are due within 14 days, so yours
 is due by 15 March." was flagged at 0.01: no passage says 15 March, and no model adds 14 days to a date. The
@@ -9,13 +9,13 @@ or minus one where the period runs back from its event ("30 minutes before they 
 question (the user's scenario) or another date of the claim, the period (days, weeks, months) from a passage
 sentence that shares a content word with the claim, or from the question. Times of day work the same way with
 minutes and hours (food-05 of the help-center suite: "Most restaurants stop taking orders 30 minutes before they
-close." and a restaurant closing at 22:00 give 21:30). Working days are
-not computed (the weekday of a date without a year is unknown), so a claim counting them is left to the model.
+close." and a restaurant closing at 22:00 give 21:30). Working days are not computed (the weekday of a date
+without a year is unknown), so a claim counting them is left to the model.
 A date without a year is read in a year that is not a leap year; a year the text states is used.
 
 The stage (``stage.py``) uses ``date_arithmetic`` only to rescue a claim the inner checker did not support, and only
-when the rest of the claim is covered word for word by the period's sentence, the question and words of arithmetic
-(``covered_by``), the same lexical test as the rest-of-claim rule; it never makes a claim less supported.
+when the rest of the claim is covered word for word by the period's clause, the question and words of arithmetic
+(``uncovered_words``), the same lexical test as the rest-of-claim rule; it never makes a claim less supported.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["DateArithmetic", "DayDate", "date_arithmetic", "dates_in", "uncovered_words"]
+__all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words"]
 
 _MONTH_NAMES = {name.lower(): n for n in range(1, 13)
                 for name in (calendar.month_name[n], calendar.month_abbr[n]) if name}
@@ -57,7 +57,7 @@ _PERIOD_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s*|\s+(?:and|but|while|whereas|so)\
 
 
 @dataclass(frozen=True)
-class DayDate:
+class Moment:
     """A moment a text states: a calendar date ("15 March", "March 15th, 2026"; ``date`` set) or a time of day
     ("22:00", "9:30 pm"; ``minutes`` after midnight set), with its span."""
 
@@ -90,10 +90,10 @@ class DateArithmetic:
 
     expressions: tuple[str, ...]
     periods: tuple[str, ...]
-    dates: tuple[DayDate, ...]
+    dates: tuple[Moment, ...]
 
 
-def dates_in(text: str) -> list[DayDate]:
+def dates_in(text: str) -> list[Moment]:
     """Every day-and-month date of ``text`` (an invalid one, "31 February", is skipped)."""
     found = []
     for m in _DATE.finditer(text):
@@ -106,11 +106,11 @@ def dates_in(text: str) -> list[DayDate]:
                           int(m.group(f"day{k}")))
         except ValueError:
             continue
-        found.append(DayDate(day, m.start(), m.end(), m.group(0), bool(year)))
+        found.append(Moment(day, m.start(), m.end(), m.group(0), bool(year)))
     return found
 
 
-def clock_times_in(text: str) -> list[DayDate]:
+def clock_times_in(text: str) -> list[Moment]:
     """Every time of day of ``text``: "22:00", "9.30 pm", "9 am" (a bare "9" is not a time)."""
     found = []
     for m in _CLOCK.finditer(text):
@@ -121,15 +121,15 @@ def clock_times_in(text: str) -> list[DayDate]:
         if half and not 1 <= hour <= 12:
             continue
         hour = hour % 12 + (12 if half == "pm" else 0) if half else hour
-        found.append(DayDate(None, m.start(), m.end(), m.group(0), minutes=hour * 60 + minute))
+        found.append(Moment(None, m.start(), m.end(), m.group(0), minutes=hour * 60 + minute))
     return found
 
 
-def moments_in(text: str) -> list[DayDate]:
+def moments_in(text: str) -> list[Moment]:
     return dates_in(text) + clock_times_in(text)
 
 
-def _same_moment(a: DayDate, b: DayDate) -> bool:
+def _same_moment(a: Moment, b: Moment) -> bool:
     if a.kind != b.kind:
         return False
     if a.minutes is not None:
@@ -154,13 +154,13 @@ def _periods(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def _shift(moment: DayDate, count: int, unit: str) -> DayDate | None:
+def _shift(moment: Moment, count: int, unit: str) -> Moment | None:
     """``moment`` moved by ``count`` units (negative: back), or None where the unit does not apply to it."""
     if moment.minutes is not None:
         if unit not in ("minute", "hour"):
             return None
         step = count * (60 if unit == "hour" else 1)
-        return DayDate(None, 0, 0, "", minutes=(moment.minutes + step) % (24 * 60))
+        return Moment(None, 0, 0, "", minutes=(moment.minutes + step) % (24 * 60))
     day = moment.date
     assert day is not None
     if unit in ("minute", "hour"):
@@ -173,7 +173,7 @@ def _shift(moment: DayDate, count: int, unit: str) -> DayDate | None:
             moved = day.replace(year=day.year + month // 12, month=month % 12 + 1)
         except ValueError:
             return None  # 31 January + 1 month: no such day; a reader would not agree on one
-    return DayDate(moved, 0, 0, "", moment.year_given)
+    return Moment(moved, 0, 0, "", moment.year_given)
 
 
 def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_words: frozenset[str]
@@ -198,7 +198,7 @@ def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_wo
         found = next(((base, abs(count), unit, 1 if count > 0 else -1, where) for base in bases
                       for where, periods in sources for count, unit in periods
                       if (shifted := _shift(base, count, unit)) is not None
-                      and _same_moment(DayDate(shifted.date, 0, 0, "", False, shifted.minutes), target)), None)
+                      and _same_moment(Moment(shifted.date, 0, 0, "", False, shifted.minutes), target)), None)
         if found is None:
             return None
         base, count, unit, sign, where = found
