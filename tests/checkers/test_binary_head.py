@@ -75,7 +75,7 @@ def test_a_declared_binary_head_scores_with_the_supported_output(label_head):
         assert verdict.score == pytest.approx(expected, abs=1e-5)
         assert verdict.probs["neutral"] == pytest.approx(1 - verdict.score, abs=1e-5)
         assert verdict.probs["contradiction"] == 0.0 and verdict.label3 != "contradicted"
-        assert verdict.label == ("supported" if verdict.score >= 0.5 else "not_supported")
+        assert verdict.label == ("supported" if verdict.score >= checker.threshold else "not_supported")
     assert checker.spec()["entailment_label"] == "LABEL_1"
     assert checker.spec()["rebuild"]["entailment_label"] == "LABEL_1"
 

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from faithkit.checkers.nli import NLIChecker, bundled_model_path
+from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD
 from faithkit.checkers.onnx_backend import OnnxPairScorer
 from faithkit.checkers.pairs import PairScorer
 from faithkit.io.log import read_log
@@ -54,7 +55,8 @@ def test_bundled_model_onnx_matches_torch_on_a_fixed_pair_set():
     assert onnx.onnx_path.is_file() and onnx.model is None  # exported, the torch weights dropped
     onnx_probs = onnx.score(pairs).probs
     delta = float(np.abs(onnx_probs - torch_probs).max())
-    flips = int(((onnx_probs[:, 0] >= 0.5) != (torch_probs[:, 0] >= 0.5)).sum())
+    at = DEFAULT_NLI_THRESHOLD  # the threshold runs use (issue 33: tests name the threshold they rely on)
+    flips = int(((onnx_probs[:, 0] >= at) != (torch_probs[:, 0] >= at)).sum())
     assert delta < MAX_DELTA, f"max |delta p| {delta:.2e} over {len(pairs)} pairs"
     assert flips == 0
     again = OnnxPairScorer(bundled_model_path())  # the second load reuses the cached export
