@@ -26,20 +26,18 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from faithkit.checkers.alignment_words import stem, words
+from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
 __all__ = ["Anchored", "anchor_conflict", "anchored_durations"]
 
-_NUMBER = r"\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|" \
-          r"twenty|thirty|forty|fifty|sixty|ninety"
+_NUMBER = r"\d+(?:\.\d+)?|" + number_word_pattern("an", "a")
 _UNIT = r"(?:working\s+|business\s+|calendar\s+)?(minute|hour|day|week|month|year)s?"
 _RELATION = r"of|after|from|since|following|before|prior\s+to|ahead\s+of|in\s+advance\s+of"
 _ANCHORED = re.compile(rf"\b({_NUMBER})[\s-]+{_UNIT}\s+({_RELATION})\s+([^,;:.!?()]*)", re.IGNORECASE)
 _ANCHOR_END = re.compile(r"\s(?:and|but|or|so|while|whereas|unless|if|to|for|counts?|is|are|will|can|must)\s",
                          re.IGNORECASE)
 _BEFORE = {"before", "prior to", "ahead of", "in advance of"}
-_WORD_VALUES = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15,
-                "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
+_WORD_VALUES = {"a": 1, "an": 1, **NUMBER_WORDS}
 # everyday words for one event: the anchors "purchase" and "buying your ticket" name the same moment
 _SAME_EVENT = (("purchase", "buy", "bought", "order", "checkout"), ("booking", "book", "reservation", "reserve"),
                ("delivery", "deliver", "arrival", "arrive", "receive", "receipt"),

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
+
 __all__ = ["frequency_conflict", "quantities", "times_conflict", "times_counts", "unit_conflict"]
 
 _UNITS: dict[str, tuple[str, str]] = {}  # unit word -> (dimension, canonical unit)
@@ -30,11 +32,9 @@ for _dim, _groups in {
 _QUANTITY = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:-\s*)?(?:business\s+|working\s+|calendar\s+)?([A-Za-z]+)\b")
 
 
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "twelve": "12", "fifteen": "15",
-                 "twenty": "20", "thirty": "30"}
-_WORD_QUANTITY = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)\s+"
-                            r"(?:business\s+|working\s+|calendar\s+|full\s+)?([A-Za-z]+)\b", re.IGNORECASE)
+_NUMBER_WORDS = {word: str(value) for word, value in NUMBER_WORDS.items()}
+_WORD_QUANTITY = re.compile(rf"\b({number_word_pattern()})\s+(?:business\s+|working\s+|calendar\s+|full\s+)?"
+                            r"([A-Za-z]+)\b", re.IGNORECASE)
 _RATE = re.compile(r"(\d+(?:[.,]\d+)*)\s*(?:%|[A-Za-z]+)?\s+(?:a|an|per|each|every)\s+([A-Za-z]+)\b")
 
 
@@ -90,8 +90,7 @@ def frequency_conflict(claim: str, sentence: str) -> bool:
 
 _TIMES = re.compile(r"\b(?:(twice|thrice)|(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\s+times)\b"
                     r"|\b(once)\b", re.IGNORECASE)
-_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-                "ten": 10, "twice": 2, "thrice": 3}
+_COUNT_WORDS = {"twice": 2, "thrice": 3, **NUMBER_WORDS}
 _ONCE_AS_COUNT = re.compile(r"\s*(?:[,.;:!?)]|$)|\s+(?:a|an|per|every|each)\s+(?:minute|hour|day|week|month|year|"
                             r"term|season|booking|order|visit|account|customer|member|person|lifetime)\b|"
                             r"\s+(?:only|more|again|in|per|within|during|for|by|and|or|free)\b", re.IGNORECASE)

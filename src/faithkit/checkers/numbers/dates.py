@@ -26,6 +26,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
+
 __all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words"]
 
 _MONTH_NAMES = {name.lower(): n for n in range(1, 13)
@@ -36,16 +38,13 @@ _YEAR = r"(?:,?\s+(?P<year{k}>(?:19|20)\d\d))?"
 _DATE = re.compile(
     rf"\b(?:{_DAY.format(k=1)}\s+(?:of\s+)?(?P<month1>{_MONTH})\.?{_YEAR.format(k=1)}"
     rf"|(?P<month2>{_MONTH})\.?\s+{_DAY.format(k=2)}{_YEAR.format(k=2)})\b", re.IGNORECASE)
-_PERIOD = re.compile(r"\b(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                     r"fourteen|fifteen|twenty|thirty|forty-five|ninety)[\s-]+(?P<working>working\s+|business\s+)?"
+_PERIOD = re.compile(rf"\b(?P<n>\d{{1,3}}|{number_word_pattern('an', 'a')})[\s-]+(?P<working>working\s+|business\s+)?"
                      r"(?P<unit>minute|hour|day|week|month)s?\b", re.IGNORECASE)
 _BACK = re.compile(r"\s+(?:before|prior\s+to|ahead|earlier|in\s+advance)\b", re.IGNORECASE)
 _HALF_HOUR = re.compile(r"\bhalf\s+an\s+hour\b|\bhalf-hour\b", re.IGNORECASE)
 _CLOCK = re.compile(r"(?<![\d:.])(?P<hour>2[0-3]|[01]?\d)(?:[:.](?P<minute>[0-5]\d))?(?:\s*(?P<half>[ap]\.?m\.?))?"
                     r"(?![\d:.]\d)", re.IGNORECASE)
-_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15,
-                 "twenty": 20, "thirty": 30, "forty-five": 45, "ninety": 90}
+_WORD_NUMBERS = {"a": 1, "an": 1, **NUMBER_WORDS}
 _PLAIN_YEAR = 2026  # no year stated: read the dates in a year that is not a leap year
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 # pronouns for the user's own thing ("yours is due"), and the words that place a date ("by 15 March")
