@@ -154,64 +154,6 @@ def test_parts_stand_in_for_the_whole_only_when_each_is_plainly_supported() -> N
     assert held.label == "not_supported" and "not each at 0.9" in held.detail["reason"]
 
 
-LIBRARY = (Passage("loans", "Members can borrow up to 12 items at a time. Books are lent for 21 days and can be "
-                            "renewed twice online. DVDs are lent for 7 days."),
-           Passage("collection", "You can extend the collection time once, by 24 hours, for €1 in the app. Once a "
-                                 "parcel is delivered, you have 72 hours to collect it."))
-
-
-@pytest.mark.parametrize("text, counts", [
-    ("You can extend the collection time once, by 24 hours.", {1}),
-    ("It is billed once a year.", {1}),
-    ("You can only use it once.", {1}),
-    ("Books can be renewed twice online.", {2}),
-    ("Up to four times a month.", {4}),
-    ("Once placed, an order ships the same day.", set()),  # the conjunction opening a clause
-    ("Returns are refundable once they have been handed over.", set()),  # "once" before a clause
-    ("Do it at once.", set()),
-])
-def test_how_many_times_a_text_says(text: str, counts: set[int]) -> None:
-    from faithkit.checkers.alignment import times_counts
-
-    assert times_counts(text) == counts
-
-
-@pytest.mark.parametrize("question, claim, label", [
-    # the count the user asks about is in the question, where the numbers stage reads it as the user's scenario;
-    # the model entails "twice" from "once" at 0.99 (shapes_dev sd-017)
-    ("Can I extend the collection time twice?", "Yes, you can extend the collection time twice, by 24 hours each "
-                                                "time.", "not_supported"),
-    ("Can I extend the collection time?", "Yes, you can extend the collection time once, by 24 hours.", "supported"),
-    ("Can I renew a book three times?", "Yes, books can be renewed three times online.", "not_supported"),
-    ("Can I renew a book online?", "Yes, books can be renewed twice online.", "supported"),
-])
-def test_another_count_of_times_is_not_supported(checker, question: str, claim: str, label: str) -> None:
-    verdict = checker.check([ClaimCheck(claim, LIBRARY, question)])[0]
-    assert verdict.label == label, (verdict.score, verdict.detail)
-
-
-def test_the_count_rule_decides_the_twice_for_once_swap(checker) -> None:
-    claim = "Yes, you can extend the collection time twice, by 24 hours each time."
-    verdict = checker.check([ClaimCheck(claim, LIBRARY, "Can I extend the collection time twice?")])[0]
-    assert verdict.detail.get("disagreeing_sentence") and "another number of times" in verdict.detail["reason"]
-
-
-PAUSES = (Passage("loans", "Books are lent for 21 days. If you don't return a book on time, your borrowing is "
-                           "paused. Monthly plans are not refundable. Annual plans can be refunded in full."),)
-
-
-@pytest.mark.parametrize("claim, label", [
-    # the amount comes from the sentence before the one the claim is about, which the model calls a contradiction
-    ("If you don't return a book within 21 days, your borrowing is paused.", "supported"),
-    ("If you don't return a book within 14 days, your borrowing is paused.", "not_supported"),
-    ("If you return a book within 21 days, your borrowing is paused.", "not_supported"),
-    ("Monthly plans can be refunded in full.", "not_supported"),  # a polarity borrowed from a neighbour
-])
-def test_a_veto_does_not_remove_the_window_an_amount_comes_from(checker, claim: str, label: str) -> None:
-    verdict = checker.check([ClaimCheck(claim, PAUSES)])[0]
-    assert verdict.label == label, (verdict.score, verdict.detail)
-
-
 @pytest.mark.parametrize("claim, sentence, conflict", [
     ("You can ask for a refund within 14 days of buying your ticket.",
      "You can ask for a refund within 14 days of the new date being announced.", True),
@@ -292,32 +234,3 @@ def test_percent_cheaper_is_a_discount_off_the_price(checker, claim: str, label:
     assert verdict.label == label, verdict.detail
     if label == "supported":
         assert verdict.detail["reason"] == "verified arithmetic: 312 = (1 − 20%) × 390"
-
-
-STUDY = (Passage("pass", "The Study Pass costs £12 per month per student and includes two tutor sessions a month. The "
-                         "pass runs for at least 6 months; after that you can cancel with 30 days' notice."),)
-
-
-@pytest.mark.parametrize("claim, label", [
-    ("For two students the Study Pass costs £24 a month, which is £144 for the first 6 months.", "supported"),
-    ("For two students the Study Pass costs £24 a month, which is £154 for the first 6 months.", "not_supported"),
-    ("For two students the Study Pass costs £24 a month, which is £144 for the first 6 months with exam fees.",
-     "not_supported"),
-])
-def test_the_span_a_product_covers_may_be_named(checker, claim: str, label: str) -> None:
-    """"for the first 6 months" places the period the arithmetic multiplies by (shapes_dev sd-005)."""
-    question = "What would the Study Pass cost for my two children for six months?"
-    verdict = checker.check([ClaimCheck(claim, STUDY, question)])[0]
-    assert verdict.label == label, verdict.detail
-
-
-@pytest.mark.parametrize("claim, sentence, conflict", [
-    ("You can raise your limit up to €2,000 a month.", "You can raise your daily limit up to €2,000.", True),
-    ("You can raise your limit up to €2,000 a day.", "You can raise your daily limit up to €2,000.", False),
-    ("Invoices are billed every month.", "Invoices are billed monthly.", False),
-    ("The pass costs £5 per week.", "The pass costs £5 a week and is billed monthly.", False),  # the claim's is there
-])
-def test_a_rate_per_period_is_a_frequency(claim: str, sentence: str, conflict: bool) -> None:
-    from faithkit.checkers.alignment import frequency_conflict
-
-    assert frequency_conflict(claim, sentence) is conflict

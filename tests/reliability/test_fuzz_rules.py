@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from faithkit.checkers.alignment_anchors import anchor_conflict, anchored_durations
-from faithkit.checkers.alignment_units import frequency_conflict, times_conflict, times_counts
+from faithkit.checkers.alignment_units import frequency_conflict
 from faithkit.checkers.copy_rule import normalised
-from faithkit.checkers.numbers.dates import clock_times_in, date_arithmetic, dates_in
+from faithkit.checkers.numbers.dates import date_arithmetic, dates_in
 
 FAST = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 # text built from the words these rules look for, so the examples reach their branches, not only plain letters
@@ -29,12 +29,10 @@ def test_the_rules_return_for_any_text(claim: str, sentence: str) -> None:
     started = time.perf_counter()
     assert all(a.value >= 0 for a in anchored_durations(claim))
     assert isinstance(anchor_conflict(claim, sentence), bool)
-    assert all(n >= 1 for n in times_counts(claim))
-    assert isinstance(times_conflict(claim, sentence), bool) and isinstance(frequency_conflict(claim, sentence), bool)
+    assert isinstance(frequency_conflict(claim, sentence), bool)
     assert normalised(claim) == normalised(normalised(claim))  # normalising twice changes nothing more
-    for moment in [*dates_in(claim), *clock_times_in(claim)]:
+    for moment in dates_in(claim):
         assert claim[moment.start:moment.end] == moment.text
-        assert moment.minutes is None or 0 <= moment.minutes < 24 * 60
     found = date_arithmetic(claim, [sentence], sentence, frozenset(claim.lower().split()))
     assert found is None or len(found.expressions) == len(found.dates)
     assert time.perf_counter() - started < 1.0
@@ -44,5 +42,4 @@ def test_the_rules_return_for_any_text(claim: str, sentence: str) -> None:
 @given(TEXT)
 def test_a_rule_finds_no_conflict_between_a_text_and_itself(text: str) -> None:
     assert not anchor_conflict(text, text)
-    assert not times_conflict(text, text)
     assert not frequency_conflict(text, text)

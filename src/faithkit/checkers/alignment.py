@@ -14,8 +14,7 @@ other things a reader checks first:
   passwords.". Bounds that read as negations ("no more than", "must not exceed") are not cues.
 - **units**: the claim gives a number in one unit and the sentence the same number in another unit of the same
   kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts. A frequency is
-  a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly), and so is a count
-  of times ("extend it twice" against "extend it once").
+  a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly).
 - **names**: the claim names something (a capitalised term: a plan, a ticket type, a role) that the sentence it is
   about does not, while that sentence names something else the claim does not ("Saver" against a Flex sentence).
   **siblings** is the same rule for names that are alternatives of one kind (listed together, or in the same
@@ -48,8 +47,6 @@ from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the
 from faithkit.checkers.alignment_units import (  # noqa: F401  (re-exported: the rules' public names)
     frequency_conflict,
     quantities,
-    times_conflict,
-    times_counts,
     unit_conflict,
 )
 from faithkit.checkers.alignment_words import STOPWORDS, WORD, stem, words  # noqa: F401
@@ -263,7 +260,6 @@ def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
                lambda: binding_conflict(claim, sentence, known)),
               ("scope", "scope: one of them restricts what the other generalises",
                lambda: scope_conflict(claim, sentence)),
-              ("units", "units: it gives another number of times", lambda: times_conflict(claim, sentence)),
               ("units", "units: the same number in another unit or period", lambda: unit_conflict(claim, sentence)),
               ("anchors", "anchors: the same time counted from another event",
                lambda: anchor_conflict(claim, sentence)))

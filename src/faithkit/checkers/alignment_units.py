@@ -1,4 +1,4 @@
-"""The units rule of the alignment rules: the same number in another unit, another frequency, another count of times.
+"""The units rule of the alignment rules: the same number in another unit, or another frequency.
 
 Apart from ``alignment`` because it changes for its own reasons (new unit words, new ways of saying how often)
 and is the largest of the string rules; ``alignment`` re-exports its names and applies it as the rule ``units``.
@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
-__all__ = ["frequency_conflict", "quantities", "times_conflict", "times_counts", "unit_conflict"]
+__all__ = ["frequency_conflict", "quantities", "unit_conflict"]
 
 _UNITS: dict[str, tuple[str, str]] = {}  # unit word -> (dimension, canonical unit)
 for _dim, _groups in {
@@ -70,65 +70,20 @@ _FREQUENCY = re.compile(r"\b(hourly|daily|weekly|fortnightly|biweekly|monthly|qu
                         re.IGNORECASE)
 
 
-_PER_PERIOD = re.compile(r"\b(?:a|an|per|each|every)\s+(hour|day|week|fortnight|month|quarter|year)\b", re.IGNORECASE)
-_ADVERB_OF = {"hour": "hourly", "day": "daily", "week": "weekly", "fortnight": "fortnightly", "month": "monthly",
-              "quarter": "quarterly", "year": "yearly", "annually": "yearly", "biweekly": "fortnightly"}
-
-
-def _frequencies(text: str) -> set[str]:
-    found = {_ADVERB_OF.get(m.lower(), m.lower()) for m in _FREQUENCY.findall(text)}
-    return found | {_ADVERB_OF[m.lower()] for m in _PER_PERIOD.findall(text)}
-
 
 def frequency_conflict(claim: str, sentence: str) -> bool:
-    """True when the claim says how often ("billed weekly", "up to €5,000 a month") and the sentence says another
-    frequency and not the claim's ("billed monthly", "your daily limit ... up to €5,000"): a period is a unit too,
-    and the small model reads "weekly" as "monthly"."""
-    ours, theirs = _frequencies(claim), _frequencies(sentence)
-    return bool(ours and theirs and not ours & theirs)
-
-
-_TIMES = re.compile(r"\b(?:(twice|thrice)|(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\s+times)\b"
-                    r"|\b(once)\b", re.IGNORECASE)
-_COUNT_WORDS = {"twice": 2, "thrice": 3, **NUMBER_WORDS}
-_ONCE_AS_COUNT = re.compile(r"\s*(?:[,.;:!?)]|$)|\s+(?:a|an|per|every|each)\s+(?:minute|hour|day|week|month|year|"
-                            r"term|season|booking|order|visit|account|customer|member|person|lifetime)\b|"
-                            r"\s+(?:only|more|again|in|per|within|during|for|by|and|or|free)\b", re.IGNORECASE)
-
-
-def times_counts(text: str) -> frozenset[int]:
-    """How many times the text says something may happen: "twice" 2, "3 times a month" 3, "extend it once, by 24
-    hours" 1. "Once" counts only where it cannot be the conjunction or an idiom: not at the start of a clause
-    ("Once placed, an order ..."), not before a clause ("once you pay"), not in "at once"."""
-    found = set()
-    for m in _TIMES.finditer(text):
-        if m.group(1) or m.group(2):
-            word = (m.group(1) or m.group(2)).lower()
-            found.add(int(word) if word.isdigit() else _COUNT_WORDS[word])
-            continue
-        before = text[:m.start()].rstrip()
-        if not before or before[-1] in ",;:.!?(" or before.lower().endswith((" at", " all at")):
-            continue
-        if _ONCE_AS_COUNT.match(text, m.end()):
-            found.add(1)
-    return frozenset(found)
-
-
-def times_conflict(claim: str, sentence: str) -> bool:
-    """True when the claim says how many times ("you can extend it twice") and the sentence another count and not
-    the claim's ("You can extend the collection time once"). Why: the bundled model entails "twice" from "once"
-    at 0.99 (``shapes_dev`` sd-017), and a question that asks "twice?" puts the 2 in the question, where the
-    numbers stage takes it for the user's scenario."""
-    ours, theirs = times_counts(claim), times_counts(sentence)
+    """True when the claim says how often ("billed weekly") and the sentence says another frequency and not the
+    claim's ("billed monthly"): a period is a unit too, and the small model reads "weekly" as "monthly"."""
+    ours = {m.lower() for m in _FREQUENCY.findall(claim)}
+    theirs = {m.lower() for m in _FREQUENCY.findall(sentence)}
     return bool(ours and theirs and not ours & theirs)
 
 
 def unit_conflict(claim: str, sentence: str) -> bool:
     """True when the claim gives a number in one unit and the sentence gives the same number in another unit of
     the same kind, and nowhere in the claim's unit ("90 hours" against "within 90 days"); or a frequency
-    ("weekly") that the sentence gives as another one (``frequency_conflict``); or another count of times
-    (``times_conflict``)."""
-    if frequency_conflict(claim, sentence) or times_conflict(claim, sentence):
+    ("weekly") that the sentence gives as another one (``frequency_conflict``)."""
+    if frequency_conflict(claim, sentence):
         return True
     theirs = quantities(sentence)
     for number, dimension, unit in quantities(claim):

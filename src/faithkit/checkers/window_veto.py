@@ -91,26 +91,9 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         if single or len(inside) < 2 or veto is None:
             continue
         about = max(inside, key=lambda j: (overlap[j], -windows[j].start))
-        if probs[about, 2] >= veto and not _amount_from_neighbour(claim, windows, about, inside):
+        if probs[about, 2] >= veto:
             usable[i] = False
     return UsableWindows(usable)
-
-
-def _amount_from_neighbour(claim: str, windows: list[Window], about: int, inside: list[int]) -> bool:
-    """Whether the sentence the claim is about states no amount while the claim states one that another sentence
-    of the window gives: "If you don't collect it within 72 hours, it's returned to the sender." is about "If you
-    don't collect it in time, it is returned to the sender." and takes "72 hours" from the sentence before it. The
-    model calls the vaguer sentence a contradiction (0.93), so the veto removed the one window that holds the whole
-    claim (issue 31: a veto may not remove the claim's own evidence; shapes_dev sd-015). The veto still stands
-    when the borrowed word is anything but an amount: a polarity or a verb from a neighbour is what it exists for."""
-    from faithkit.checkers.numbers.extract import quantities
-    from faithkit.checkers.numbers.quantity import same_amount
-
-    claimed = quantities(claim)
-    if not claimed or quantities(windows[about].premise):
-        return False
-    return any(same_amount(c, q) for j in inside if j != about for q in quantities(windows[j].premise)
-               for c in claimed)
 
 
 _PRONOUN_OPENING = re.compile(r"^\W*(it|they)\b(?!\s*\()", re.IGNORECASE)

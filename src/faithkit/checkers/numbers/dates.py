@@ -1,16 +1,14 @@
-"""Date and clock arithmetic: a date or time the claim computes from the user's and a period a passage states.
+"""Date arithmetic: a date the claim computes from the user's date and a period a passage states.
 
 Why (issue 31): "My invoice came on 1 March. When is it due?" answered "Invoices are due within 14 days, so yours
 is due by 15 March." was flagged at 0.01: no passage says 15 March, and no model adds 14 days to a date. The
 quantity rules skip dates on purpose (a date is not an amount), so this is their counterpart for dates.
 
 A claim date is accounted for when a passage or the question states it, or when it is a base date plus a period,
-or minus one where the period runs back from its event ("30 minutes before they close"): the base from the
+or minus one where the period runs back from its event ("7 days before it starts"): the base from the
 question (the user's scenario) or another date of the claim, the period (days, weeks, months) from a passage
-sentence that shares a content word with the claim, or from the question. Times of day work the same way with
-minutes and hours (food-05 of the help-center suite: "Most restaurants stop taking orders 30 minutes before they
-close." and a restaurant closing at 22:00 give 21:30). Working days are not computed (the weekday of a date
-without a year is unknown), so a claim counting them is left to the model.
+sentence that shares a content word with the claim, or from the question. Working days are not computed (the
+weekday of a date without a year is unknown), so a claim counting them is left to the model.
 A date without a year is read in a year that is not a leap year; a year the text states is used.
 
 The stage (``stage.py``) uses ``date_arithmetic`` only to rescue a claim the inner checker did not support, and only
@@ -39,50 +37,34 @@ _DATE = re.compile(
     rf"\b(?:{_DAY.format(k=1)}\s+(?:of\s+)?(?P<month1>{_MONTH})\.?{_YEAR.format(k=1)}"
     rf"|(?P<month2>{_MONTH})\.?\s+{_DAY.format(k=2)}{_YEAR.format(k=2)})\b", re.IGNORECASE)
 _PERIOD = re.compile(rf"\b(?P<n>\d{{1,3}}|{number_word_pattern('an', 'a')})[\s-]+(?P<working>working\s+|business\s+)?"
-                     r"(?P<unit>minute|hour|day|week|month)s?\b", re.IGNORECASE)
+                     r"(?P<unit>day|week|month)s?\b", re.IGNORECASE)
 _BACK = re.compile(r"\s+(?:before|prior\s+to|ahead|earlier|in\s+advance)\b", re.IGNORECASE)
-_HALF_HOUR = re.compile(r"\bhalf\s+an\s+hour\b|\bhalf-hour\b", re.IGNORECASE)
-_CLOCK = re.compile(r"(?<![\d:.])(?P<hour>2[0-3]|[01]?\d)(?:[:.](?P<minute>[0-5]\d))?(?:\s*(?P<half>[ap]\.?m\.?))?"
-                    r"(?![\d:.]\d)", re.IGNORECASE)
 _WORD_NUMBERS = {"a": 1, "an": 1, **NUMBER_WORDS}
 _PLAIN_YEAR = 2026  # no year stated: read the dates in a year that is not a leap year
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 # pronouns for the user's own thing ("yours is due"), and the words that place a date ("by 15 March")
 _PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "latest")
-# a claim may hedge as its source does: "Most restaurants stop taking orders 30 minutes before they close."
-_HEDGE_WORDS = ("usually", "typically", "generally", "normally", "often", "most", "mostly", "some", "many")
-_HEDGE = re.compile(rf"\b(?:{'|'.join(_HEDGE_WORDS)})\b", re.IGNORECASE)
 _PERIOD_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s*|\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Moment:
-    """A moment a text states: a calendar date ("15 March", "March 15th, 2026"; ``date`` set) or a time of day
-    ("22:00", "9:30 pm"; ``minutes`` after midnight set), with its span."""
+    """A calendar date a text states ("15 March", "March 15th, 2026"), with its span."""
 
-    date: dt.date | None
+    date: dt.date
     start: int
     end: int
     text: str
     year_given: bool = False
-    minutes: int | None = None
-
-    @property
-    def kind(self) -> str:
-        return "clock" if self.minutes is not None else "date"
 
     @property
     def label(self) -> str:
-        if self.minutes is not None:
-            return f"{self.minutes // 60:02d}:{self.minutes % 60:02d}"
-        assert self.date is not None
         return f"{self.date.day} {calendar.month_name[self.date.month]}"
 
 
 @dataclass(frozen=True)
 class DateArithmetic:
-    """How each claim date or time not stated in the sources was computed: ``1 March + 14 days = 15 March``,
-    ``22:00 − 30 minutes = 21:30``.
+    """How each claim date not stated in the sources was computed: ``1 March + 14 days = 15 March``.
 
     expressions: one per computed moment; periods: the sentences (or the question) the periods came from.
     """
@@ -109,31 +91,11 @@ def dates_in(text: str) -> list[Moment]:
     return found
 
 
-def clock_times_in(text: str) -> list[Moment]:
-    """Every time of day of ``text``: "22:00", "9.30 pm", "9 am" (a bare "9" is not a time)."""
-    found = []
-    for m in _CLOCK.finditer(text):
-        hour, minute = int(m.group("hour")), int(m.group("minute") or 0)
-        half = (m.group("half") or "").lower().replace(".", "")
-        if not half and (not m.group("minute") or text[m.start("minute") - 1] == "."):
-            continue  # "9" is a number and "3.50" an amount; "9.30 pm", "21:30" and "9 am" are times
-        if half and not 1 <= hour <= 12:
-            continue
-        hour = hour % 12 + (12 if half == "pm" else 0) if half else hour
-        found.append(Moment(None, m.start(), m.end(), m.group(0), minutes=hour * 60 + minute))
-    return found
-
-
 def moments_in(text: str) -> list[Moment]:
-    return dates_in(text) + clock_times_in(text)
+    return dates_in(text)
 
 
 def _same_moment(a: Moment, b: Moment) -> bool:
-    if a.kind != b.kind:
-        return False
-    if a.minutes is not None:
-        return a.minutes == b.minutes
-    assert a.date is not None and b.date is not None
     if a.year_given and b.year_given:
         return a.date == b.date
     return (a.date.month, a.date.day) == (b.date.month, b.date.day)
@@ -141,29 +103,21 @@ def _same_moment(a: Moment, b: Moment) -> bool:
 
 def _periods(text: str) -> list[tuple[int, str]]:
     """(count, unit) of each period in ``text``, the count negative where the period runs back from its event
-    ("30 minutes before they close", "7 days in advance"); working days are left out (module docstring)."""
+    ("7 days before it starts", "7 days in advance"); working days are left out (module docstring)."""
     out = []
-    for m in [*_HALF_HOUR.finditer(text), *_PERIOD.finditer(text)]:
-        if m.groupdict().get("working"):
+    for m in _PERIOD.finditer(text):
+        if m.group("working"):
             continue
-        n = (m.groupdict().get("n") or "30").lower()
+        n = m.group("n").lower()
         count = int(n) if n.isdigit() else _WORD_NUMBERS[n]
         back = _BACK.match(text, m.end()) is not None
-        out.append((-count if back else count, (m.groupdict().get("unit") or "minute").lower()))
+        out.append((-count if back else count, m.group("unit").lower()))
     return out
 
 
 def _shift(moment: Moment, count: int, unit: str) -> Moment | None:
     """``moment`` moved by ``count`` units (negative: back), or None where the unit does not apply to it."""
-    if moment.minutes is not None:
-        if unit not in ("minute", "hour"):
-            return None
-        step = count * (60 if unit == "hour" else 1)
-        return Moment(None, 0, 0, "", minutes=(moment.minutes + step) % (24 * 60))
     day = moment.date
-    assert day is not None
-    if unit in ("minute", "hour"):
-        return None
     if unit in ("day", "week"):
         moved = day + dt.timedelta(days=count * (7 if unit == "week" else 1))
     else:
@@ -197,7 +151,7 @@ def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_wo
         found = next(((base, abs(count), unit, 1 if count > 0 else -1, where) for base in bases
                       for where, periods in sources for count, unit in periods
                       if (shifted := _shift(base, count, unit)) is not None
-                      and _same_moment(Moment(shifted.date, 0, 0, "", False, shifted.minutes), target)), None)
+                      and _same_moment(shifted, target)), None)
         if found is None:
             return None
         base, count, unit, sign, where = found
@@ -228,9 +182,6 @@ def uncovered_words(claim: str, found: DateArithmetic, question: str) -> list[st
     covered = {_stem(w) for text in (*clauses, question) for w in _WORD.findall(text)}
     covered |= {_stem(w) for w in (*_ARITHMETIC_WORDS, *_PLAIN_WORDS)}
     spans = [(d.start, d.end) for d in found.dates] + [(m.start(), m.end()) for m in _PERIOD.finditer(claim)]
-    spans += [(m.start(), m.end()) for m in _HALF_HOUR.finditer(claim)]
-    if any(_HEDGE.search(text) for text in clauses):  # "Most restaurants stop ..." -> "you would usually need"
-        covered |= {_stem(w) for w in _HEDGE_WORDS}
     kept = "".join(" " if any(a <= i < b for a, b in spans) else ch for i, ch in enumerate(claim))
     negated = {m.group(0).lower() for text in clauses for m in _NEGATIONS.finditer(text)}
     out = [m.group(0) for m in _NEGATIONS.finditer(kept) if m.group(0).lower() not in negated]

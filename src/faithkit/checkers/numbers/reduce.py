@@ -109,8 +109,6 @@ fee fees price prices rate allow allows let lets
 """.split())
 _PERIOD_WORDS = {"second": ("second",), "minute": ("minute",), "hour": ("hour", "hourly"), "day": ("day", "daily"),
                  "week": ("week", "weekly"), "month": ("month", "monthly"), "year": ("year", "yearly", "annually")}
-# words that place a span of time the arithmetic covers ("for the first 12 months", "over the next 3 months")
-_SPAN_WORDS = ("first", "next", "following", "coming", "initial")
 _NEGATIONS = re.compile(r"\b(?:not|no|never|none|nothing|without|except|cannot|neither|nor|free)\b|n't\b",
                         re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"\s*(?:,(?!\d{3})|[;:()])\s*|\s+[—–]\s+|"  # "$2,160" is one number, not a break
@@ -239,9 +237,6 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
         covered |= {"more", "less", "fewer", "than"} if any(op in ("+", "−") for op in d.ops) else set()
         periods = {o.period_unit for o in d.operands} | {rate_of(claim, d.target).period}
         covered |= {_stem(w) for p in periods if p for w in _PERIOD_WORDS[p]}
-        timed = [q for q in (d.target, *(o.quantity for o in d.operands)) if dimension(q.unit) in BASE_TIME_UNIT]
-        if timed or any(periods):  # "for the first 12 months" (issue 31, shapes_dev sd-005)
-            covered |= {_stem(w) for w in _SPAN_WORDS}
     covered = {_same(w) for w in covered}
     spans = _clauses(claim)
     expressions = [s for s in spans if is_expression(claim[s[0]:s[1]])]  # "(4 × £2.50)": checked by ``written``
