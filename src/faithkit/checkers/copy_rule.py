@@ -11,6 +11,9 @@ contractions ("don't" / "do not", "it's" / "it is"), and a leading answer partic
 the particle answers the question; the rest is the claim). The text must be one window the checker reads from one
 passage (one sentence, or adjacent sentences), never a spread window or a re-read clause, whose words are not
 contiguous passage text.
+
+Not ``nli_input.canonical``: that rewriting drops a mid-sentence "only" and reads bounds alike, which is right for
+the model's input (the rules check those words) but would let a claim that adds "only" count as a copy here.
 """
 
 from __future__ import annotations

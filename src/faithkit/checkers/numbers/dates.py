@@ -23,8 +23,10 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
+from faithkit.text.sentences import split_sentences
 
 __all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words"]
 
@@ -41,7 +43,6 @@ _PERIOD = re.compile(rf"\b(?P<n>\d{{1,3}}|{number_word_pattern('an', 'a')})[\s-]
 _BACK = re.compile(r"\s+(?:before|prior\s+to|ahead|earlier|in\s+advance)\b", re.IGNORECASE)
 _WORD_NUMBERS = {"a": 1, "an": 1, **NUMBER_WORDS}
 _PLAIN_YEAR = 2026  # no year stated: read the dates in a year that is not a leap year
-_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 # pronouns for the user's own thing ("yours is due"), and the words that place a date ("by 15 March")
 _PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "latest")
 _PERIOD_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s*|\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
@@ -74,7 +75,8 @@ class DateArithmetic:
     dates: tuple[Moment, ...]
 
 
-def dates_in(text: str) -> list[Moment]:
+@lru_cache(maxsize=8192)
+def dates_in(text: str) -> tuple[Moment, ...]:
     """Every day-and-month date of ``text`` (an invalid one, "31 February", is skipped)."""
     found = []
     for m in _DATE.finditer(text):
@@ -88,11 +90,7 @@ def dates_in(text: str) -> list[Moment]:
         except ValueError:
             continue
         found.append(Moment(day, m.start(), m.end(), m.group(0), bool(year)))
-    return found
-
-
-def moments_in(text: str) -> list[Moment]:
-    return dates_in(text)
+    return tuple(found)
 
 
 def _same_moment(a: Moment, b: Moment) -> bool:
@@ -137,14 +135,14 @@ def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_wo
     come from."""
     from faithkit.checkers.alignment_words import words
 
-    claimed = moments_in(claim)
-    stated = [d for text in (*passages, question) for d in moments_in(text)]
+    claimed = dates_in(claim)
+    stated = [d for text in (*passages, question) for d in dates_in(text)]
     new = [d for d in claimed if not any(_same_moment(d, s) for s in stated)]
     if not new:
         return None
-    bases = [*moments_in(question), *(d for d in claimed if d not in new)]
-    sentences = [s.group(0).strip() for text in passages for s in _SENTENCE.finditer(text)
-                 if claim_words & words(s.group(0))]
+    bases = [*dates_in(question), *(d for d in claimed if d not in new)]
+    sentences = [s.text for text in passages for s in split_sentences(text)
+                 if claim_words & words(s.text)]
     sources = [(s, _periods(s)) for s in sentences] + [("the question", _periods(question))]
     expressions, used = [], []
     for target in new:
