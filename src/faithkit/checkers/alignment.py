@@ -24,6 +24,8 @@ other things a reader checks first:
   against "valid on any train"); a restriction is not a negation, so the polarity rule cannot see it.
 - **anchors**: the same amount of time counted from another event, or before it where the sentence says after
   ("within 14 days of buying" against "within 14 days of the new date being announced"; ``alignment_anchors``).
+- **conditions**: the claim restates the sentence without a condition that limits it, one the question does not
+  give either ("Bikes travel free." against "Bikes travel free on off-peak services"; ``alignment_conditions``).
 
 All are cheap string rules over one sentence at a time; they only ever *remove* support from a window, never add
 it, and each is measured on the help-center dev suite and WiCE dev before it is switched on (MODEL_CARD.md).
@@ -36,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from faithkit.checkers.alignment_anchors import anchor_conflict
+from faithkit.checkers.alignment_conditions import condition_conflict, dropped_condition
 from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the rules' public names)
     ROLES,
     name_conflict,
@@ -53,7 +56,7 @@ from faithkit.checkers.alignment_words import STOPWORDS, WORD, stem, words  # no
 
 DEFAULT_ALIGNMENT = True  # measured on the help-center dev suite before it was switched on (MODEL_CARD.md)
 # names (any name) off: -8 points on WiCE dev; anchors on: session 15 (MODEL_CARD.md)
-DEFAULT_ALIGNMENT_RULES = "polarity+siblings+scope+units+anchors"
+DEFAULT_ALIGNMENT_RULES = "polarity+siblings+scope+units+anchors+conditions"
 
 # phrases that contain a negation word but state a bound or an order, not a negation
 _BOUND_PHRASES = re.compile(
@@ -235,7 +238,7 @@ def clauses(claim: str) -> list[str]:
     return parts
 
 
-ALIGNMENT_RULES = ("polarity", "names", "siblings", "scope", "units", "anchors")
+ALIGNMENT_RULES = ("polarity", "names", "siblings", "scope", "units", "anchors", "conditions")
 
 
 def parse_rules(text: str | Sequence[str]) -> tuple[str, ...]:
@@ -248,9 +251,10 @@ def parse_rules(text: str | Sequence[str]) -> tuple[str, ...]:
 
 
 def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
-                  rules: Sequence[str] = ALIGNMENT_RULES) -> str | None:
+                  rules: Sequence[str] = ALIGNMENT_RULES, question: str = "") -> str | None:
     """Which rule finds the sentence disagreeing with the claim, in words for a reason ("polarity: one negates
     what the other asserts"), or None: what ``not_aligned`` decides, named."""
+    dropped = dropped_condition(claim, sentence, question) if "conditions" in rules else None
     checks = (("polarity", "polarity: one of them negates what the other asserts",
                lambda: polarity_conflict(claim, sentence)),
               ("names", "names: it is about another name", lambda: name_conflict(claim, sentence, known)),
@@ -262,18 +266,22 @@ def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
                lambda: scope_conflict(claim, sentence)),
               ("units", "units: the same number in another unit or period", lambda: unit_conflict(claim, sentence)),
               ("anchors", "anchors: the same time counted from another event",
-               lambda: anchor_conflict(claim, sentence)))
+               lambda: anchor_conflict(claim, sentence)),
+              ("conditions", f"conditions: the sentence holds it only \"{dropped}\"; the claim drops that",
+               lambda: dropped is not None))
     return next((words_ for rule, words_, fires in checks if rule in rules and fires()), None)
 
 
 def not_aligned(claim: str, sentence: str, known: Iterable[str] = (),
-                rules: Sequence[str] = ALIGNMENT_RULES) -> bool:
+                rules: Sequence[str] = ALIGNMENT_RULES, question: str = "") -> bool:
     """The window rule: a sentence that the claim is about may not support it when their polarity, their
-    names or the units of a shared number disagree (see the module docstring); ``rules`` picks which apply."""
+    names or the units of a shared number disagree (see the module docstring); ``rules`` picks which apply;
+    ``question`` is the user's question, which may give a condition the claim leaves out."""
     return (("polarity" in rules and polarity_conflict(claim, sentence))
             or ("names" in rules and name_conflict(claim, sentence, known))
             or ("siblings" in rules and "names" not in rules and sibling_conflict(claim, sentence, known))
             or ("siblings" in rules and binding_conflict(claim, sentence, known))
             or ("scope" in rules and scope_conflict(claim, sentence))
             or ("units" in rules and unit_conflict(claim, sentence))
-            or ("anchors" in rules and anchor_conflict(claim, sentence)))
+            or ("anchors" in rules and anchor_conflict(claim, sentence))
+            or ("conditions" in rules and condition_conflict(claim, sentence, question)))

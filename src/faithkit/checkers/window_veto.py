@@ -49,11 +49,12 @@ class UsableWindows(NamedTuple):
 
 def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
                    alignment: bool = False, passages: Sequence[Passage] = (),
-                   rules: Sequence[str] = ALIGNMENT_RULES) -> UsableWindows:
+                   rules: Sequence[str] = ALIGNMENT_RULES, question: str = "") -> UsableWindows:
     """Where the veto (module docstring) forbids a window to support ``claim`` (False in ``mask``), or, with
     ``alignment``, where a sentence the claim is about disagrees with it in polarity, names or units
     (``checkers.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
-    columns (entailment, neutral, contradiction); ``veto`` None turns the veto off."""
+    columns (entailment, neutral, contradiction); ``veto`` None turns the veto off; ``question`` may give a
+    condition the claim leaves out (the conditions rule)."""
     usable = np.ones(len(windows), bool)
     if veto is None and not alignment:
         return UsableWindows(usable)
@@ -72,11 +73,11 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         for before, j in zip(js, js[1:]):
             sentence_words[j] = sentence_words[j] | _antecedent_words(windows[j].premise, windows[before].premise)
     overlap = {j: len(claim_words & sentence_words[j]) for j in sentence_words}
-    known = tuple(p.text for p in passages)
+    context = RuleContext(tuple(p.text for p in passages), question)
     parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
     misaligned: dict[tuple[int, int], bool] = {}
     read_as = _read_as(windows, sentence_words, speaks_of_after(claim)) if alignment else {}
-    disagreeing = _disagrees_anywhere(parts, sentence_words, read_as, known, misaligned, rules) if alignment else None
+    disagreeing = _disagrees_anywhere(parts, sentence_words, read_as, context, misaligned, rules) if alignment else None
     if disagreeing is not None:
         usable[:] = False
         return UsableWindows(usable, disagreeing)
@@ -85,7 +86,7 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         js, offsets = singles[w.passage_id], starts[w.passage_id]
         inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
                                      if windows[j].end <= w.end]
-        if alignment and _misaligned(parts, inside, read_as, sentence_words, known, misaligned, rules):
+        if alignment and _misaligned(parts, inside, read_as, sentence_words, context, misaligned, rules):
             usable[i] = False
             continue
         if single or len(inside) < 2 or veto is None:
@@ -144,12 +145,20 @@ def _read_as(windows: list[Window], sentence_words: dict[int, set[str]],
     return read_as
 
 
-def _conflict(clause: str, texts: tuple[str, ...], known: tuple[str, ...], rules: Sequence[str]) -> bool:
-    return any(not_aligned(clause, text, known, rules) for text in texts)
+class RuleContext(NamedTuple):
+    """What the rules read besides the claim and the sentence: every passage's text (the names rules find a name's
+    siblings there) and the question (it may give the condition a claim leaves out)."""
+
+    passages: tuple[str, ...]
+    question: str
+
+
+def _conflict(clause: str, texts: tuple[str, ...], context: RuleContext, rules: Sequence[str]) -> bool:
+    return any(not_aligned(clause, text, context.passages, rules, context.question) for text in texts)
 
 
 def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[int, set[str]],
-                        read_as: dict[int, tuple[str, ...]], known: tuple[str, ...],
+                        read_as: dict[int, tuple[str, ...]], context: RuleContext,
                         memo: dict[tuple[int, int], bool], rules: Sequence[str]) -> int | None:
     """The one-sentence window of the first passage sentence that disagrees with a clause of the claim, wherever it
     stands, when it is plainly about that clause (it has at least ``ABOUT_SHARE`` of the clause's content words,
@@ -174,19 +183,19 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
         need = max(3.0, ABOUT_SHARE * len(clause_words))
         most = max((len(clause_words & w) for w in sentence_words.values()), default=0)
         for j, words_j in sentence_words.items():
-            if "scope" in rules and exclusivity_conflict(clause, read_as[j][0], known):
+            if "scope" in rules and exclusivity_conflict(clause, read_as[j][0], context.passages):
                 return j
             if len(clause_words & words_j) < max(need, most):
                 continue
             if (k, j) not in memo:
-                memo[(k, j)] = _conflict(clause, read_as[j], known, rules)
+                memo[(k, j)] = _conflict(clause, read_as[j], context, rules)
             if memo[(k, j)]:
                 return j
     return None
 
 
 def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], read_as: dict[int, tuple[str, ...]],
-                sentence_words: dict[int, set[str]], known: tuple[str, ...], memo: dict[tuple[int, int], bool],
+                sentence_words: dict[int, set[str]], context: RuleContext, memo: dict[tuple[int, int], bool],
                 rules: Sequence[str] = ALIGNMENT_RULES) -> bool:
     """Whether some clause of the claim disagrees with the window sentence it is about (checkers/alignment).
 
@@ -198,7 +207,7 @@ def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], read_as: d
         best = max(shared.values())
         for j in (j for j in inside if shared[j] == best):
             if (k, j) not in memo:
-                memo[(k, j)] = _conflict(clause, read_as[j], known, rules)
+                memo[(k, j)] = _conflict(clause, read_as[j], context, rules)
             if memo[(k, j)]:
                 return True
     return False
