@@ -58,7 +58,8 @@ def test_alignment_is_in_the_spec(checkers) -> None:
 
 def test_the_default_rules_take_sibling_names_but_not_any_name() -> None:
     default = NLIChecker(smoke_check=False)
-    assert default.alignment and default.alignment_rules == ("polarity", "siblings", "scope", "units", "anchors")
+    assert default.alignment and default.alignment_rules == ("polarity", "siblings", "scope", "units", "anchors",
+                                                             "conditions")
 
 
 def test_with_no_usable_window_the_evidence_is_the_window_the_model_liked_best(checkers, monkeypatch) -> None:

@@ -129,3 +129,20 @@ def test_a_recheck_whose_pairs_another_claim_read_is_still_decided_on_every_wind
     assert [v.label for v in pruned] == [v.label for v in full] == ["not_supported", "not_supported"]
     assert "pruned_windows" not in pruned[0].detail  # decided on every window, though no new pair was scored
     assert pruned[0].score == pytest.approx(full[0].score, abs=1e-9)
+
+
+def test_a_claim_a_number_rule_settles_is_not_read_again() -> None:
+    """``ClaimCheck.settled`` (issue 34): the numbers stage marks a claim whose number is in no passage; the NLI
+    checker then skips the re-read of pruned windows and the second opinion, and every label stays the one of
+    reading every window."""
+    from faithkit.checkers.base import pair_scorer
+
+    requests = [ClaimCheck(claim, PASSAGES) for claim in [*CLAIMS, "Refunds are issued within 21 days of purchase."]]
+    labels = [v.label for v in built("nli:numbers=on,prune_windows=off").check(requests)]
+    assert [v.label for v in built("nli:numbers=on").check(requests)] == labels
+    assert labels[-1] == "not_supported"  # 21: in no passage
+    settled = [ClaimCheck("Monthly plans are refunded in full after 21 days.", PASSAGES)]
+    with_rule, without_rule = built("nli:numbers=on"), built("nli:numbers=off,arithmetic=off")
+    assert with_rule.check(settled)[0].label == without_rule.check(settled)[0].label == "not_supported"
+    assert pair_scorer(with_rule).counters.get("nli_pairs_rechecked", 0) == 0  # settled by the number: not re-read
+    assert pair_scorer(without_rule).counters["nli_pairs_rechecked"] > 0

@@ -280,9 +280,11 @@ class NLIChecker(CheckerBase):
         Why: reading only the related windows also changes *which passage* the best window comes from, and the
         contradiction diagnostic and the second opinion look at that passage. On the help-center suite that
         turned a faithful claim (food-16) into a failure and a dropped condition (rail-15) into a catch by
-        luck; with this re-read both verdicts are the full reading's (MODEL_CARD.md, session 14)."""
+        luck; with this re-read both verdicts are the full reading's (MODEL_CARD.md, session 14). A ``settled``
+        claim (a number rule flags it whatever the model says) is not re-read: its label cannot change, and
+        ``sweep`` and ``rescore`` flag it at every threshold (``redecide``); its score is the related windows'."""
         again = [i for i, (verdict, mask) in enumerate(zip(verdicts, read))
-                 if verdict.label != SUPPORTED and not mask.all()]
+                 if verdict.label != SUPPORTED and not mask.all() and not requests[i].settled]
         before = len(unique)
         for i in again:
             for window in per_request[i]:
@@ -304,7 +306,7 @@ class NLIChecker(CheckerBase):
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
                              verdicts: list[Verdict]) -> list[Verdict]:
         """Ask the second model about the claims the first found nothing on (``checkers.second_opinion``)."""
-        asked = candidates_of(verdicts)
+        asked = [i for i in candidates_of(verdicts) if not requests[i].settled]  # settled: its label cannot change
         if not asked:
             return verdicts
         scored_before = second.counters["nli_pairs_scored"]

@@ -120,6 +120,9 @@ class ClaimCheck:
     passages: the interaction's passages (a checker builds its own windows from them).
     question, answer: the interaction's question and whole answer (judges and number checks read them).
     group: the interaction id, so a checker can batch the claims of one answer in one request.
+    settled: a rule outside the checker already makes the claim not supported whatever the checker says (a number
+        in no passage that no arithmetic derives): the checker may skip work that could only move its score,
+        never its label (the NLI checker's re-read of pruned windows and its second opinion; issue 34).
     """
 
     claim: str
@@ -127,6 +130,7 @@ class ClaimCheck:
     question: str = ""
     answer: str = ""
     group: str = ""
+    settled: bool = False
 
 
 @dataclass(frozen=True)

@@ -104,6 +104,10 @@ class NumberChecks(CheckerWrapper):
         return again or report
 
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
+        analysed: dict[int, NumberReport] = {}
+        if self.missing_numbers:  # what the inner checker need not work out (``ClaimCheck.settled``)
+            requests = [replace(r, settled=True) if not r.settled and self._settled(r, analysed, i) else r
+                        for i, r in enumerate(requests)]
         verdicts = expect_verdicts(self.inner, self.inner.check(requests), len(requests))
         if not (self.arithmetic or self.missing_numbers):
             return verdicts
@@ -117,7 +121,7 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = self._flag_written(verdict, wrong)
                 self.counters["numbers_changed"] += verdict.label == SUPPORTED
                 continue
-            report = self.analyse(request)
+            report = analysed[i] if i in analysed else self.analyse(request)
             if not report.numbers:
                 continue
             reports[i] = report
@@ -185,6 +189,15 @@ class NumberChecks(CheckerWrapper):
         # counted once the rescues are final (an operand bound to another case undoes one: ``_bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
         return verdicts
+
+    def _settled(self, request: ClaimCheck, analysed: dict[int, NumberReport], i: int) -> bool:
+        """Whether this stage flags the claim whatever the inner checker says: its written sum is wrong, or a
+        number of it is in no passage and no arithmetic derives it (``_flag`` if the inner checker supports it,
+        and a flag left as it is otherwise). The analysis is kept in ``analysed`` for ``check`` to reuse."""
+        if wrong_written_sum(request.claim) is not None:
+            return True
+        report = analysed[i] = self.analyse(request)
+        return bool(report.numbers) and not report.accepted
 
     def _date_rescue(self, request: ClaimCheck, verdict: Verdict) -> Verdict:
         """A claim the inner checker did not support, whose dates are the user's date plus a period an evidence
