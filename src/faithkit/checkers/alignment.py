@@ -60,7 +60,7 @@ DEFAULT_ALIGNMENT_RULES = "polarity+siblings+scope+units+anchors+conditions"
 
 # phrases that contain a negation word but state a bound or an order, not a negation
 _BOUND_PHRASES = re.compile(
-    r"\b(?:no|not)\s+(?:\w+\s+)?(?:more|less|fewer|later|earlier|longer|shorter|greater|higher|lower|older|"
+    r"\b(?:no|not|never)\s+(?:\w+\s+)?(?:more|less|fewer|later|earlier|longer|shorter|greater|higher|lower|older|"
     r"younger|heavier|bigger|larger|smaller)\s+than\b|\b(?:must|may|can|should|does|do|will)\s+not\s+exceed\b|"
     r"\bnot\s+only\b|\bno\s+matter\b|\bno\s+later\b|\bnot\s+until\b|"
     r"\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b",

@@ -15,6 +15,8 @@ STOPWORDS = frozenset(
     "then so such also only all any each every per yes there here have has had must should shall which who whom "
     "what when where how about into onto over under up down out off via just very more most less least".split())
 
+_IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "teeth": "tooth",
+              "feet": "foot", "mice": "mouse", "geese": "goose", "lives": "life", "wives": "wife"}
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)?")
 
 
@@ -26,6 +28,8 @@ def stem(word: str) -> str:
     if w.endswith("'s"):  # a possessive is its noun: "Team GB's" names GB (not "gb'", a name the claim never has)
         w = w[:-2]
     w = w.strip("'-")
+    if w in _IRREGULAR:  # "children" meets "child": a plural no suffix rule reaches
+        return _IRREGULAR[w]
     for suffix in ("ability", "ibility", "able", "ible", "ings", "ing", "ied", "ies", "ed", "es", "s"):
         if len(w) > len(suffix) + 2 and w.endswith(suffix):
             w = w[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")

@@ -103,10 +103,19 @@ def _read(answer: str) -> list[Plain]:
         block.kind = kind
         if block.text.strip():
             blocks.append(block)
-            block.lead_in = kind == "heading" or (kind == "paragraph" and block.text.rstrip().endswith(":")
-                                                  and _list_follows(tokens, index))
+            block.lead_in = kind == "heading" or (
+                kind == "paragraph" and (block.text.rstrip().endswith(":") or _all_strong(token))
+                and _list_follows(tokens, index))
     _attach_lead_ins(blocks)
     return blocks
+
+
+def _all_strong(token) -> bool:
+    """Whether an inline token is bold text and nothing else ("**Maple Smile Plan**" on a line of its own above a
+    list): a title in the form assistants write it, read as a heading (session 16)."""
+    children = [c for c in (token.children or []) if not (c.type == "text" and not c.content.strip())]
+    return (len(children) >= 3 and children[0].type == "strong_open" and children[-1].type == "strong_close"
+            and not any(c.type in ("strong_open", "strong_close") for c in children[1:-1]))
 
 
 def _list_follows(tokens, index: int) -> bool:

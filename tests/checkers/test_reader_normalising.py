@@ -1,0 +1,58 @@
+"""What a reader reads past without noticing (session 16): an irregular plural, a bound worded with "never", a
+bold title above a list, and an answer that copies one clause of a passage sentence. Passages written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.alignment import binding_conflict, polarity_conflict
+from faithkit.checkers.alignment_words import stem, words
+from faithkit.checkers.copy_rule import copied_window
+from faithkit.claims.markdown import markdown_blocks
+from faithkit.records import Passage
+from faithkit.text.windows import all_windows
+
+
+@pytest.mark.parametrize("plural, singular", [("children", "child"), ("people", "person"), ("teeth", "tooth")])
+def test_an_irregular_plural_meets_its_singular(plural: str, singular: str) -> None:
+    assert stem(plural) == stem(singular)
+
+
+def test_a_child_price_is_not_a_sibling_swap_of_the_children_price() -> None:
+    sentence = "A swimming lesson costs $30 for adults and $18 for children under 12."
+    assert not binding_conflict("A lesson for a child under 12 is $18.", sentence)
+    assert binding_conflict("A lesson for a child under 12 is $30.", sentence)
+    assert words("children") == words("child")
+
+
+@pytest.mark.parametrize("claim", ["Parking is charged at $2 per hour, but never more than $12 per day.",
+                                   "You never pay more than $12 a day for parking."])
+def test_never_more_than_is_a_bound_not_a_negation(claim: str) -> None:
+    assert not polarity_conflict(claim, "Parking costs $2 per hour and is capped at $12 per day.")
+
+
+def test_never_still_negates_what_it_scopes() -> None:
+    assert polarity_conflict("Guests can never use the sauna.", "Guests can use the sauna on weekdays.")
+
+
+def test_a_bold_line_above_a_list_is_its_title_not_a_claim() -> None:
+    blocks = markdown_blocks("**Swim Club**\n- **Adults:** $30 a lesson\n- **Children:** $18 a lesson\n")
+    assert blocks[0].text == "Swim Club" and blocks[0].lead_in
+    assert [b.under.text for b in blocks[1:]] == ["Swim Club", "Swim Club"]
+    assert not markdown_blocks("**Swim Club** is open daily.\n- Adults: $30\n")[0].lead_in  # a sentence, not a title
+
+
+POOL = Passage("pool", "Lanes are reserved for clubs before 8:00, and members can swim at any other time. Towels "
+                       "cost $2.")
+
+
+@pytest.mark.parametrize("claim, copied", [
+    ("No, members can swim at any other time.", True),  # one clause of the sentence, after the particle
+    ("Lanes are reserved for clubs before 8:00.", True),
+    ("Members can swim.", False),  # fewer than four words: no statement to copy
+    ("Members can swim at any time.", False),  # not the clause's words
+])
+def test_a_copy_of_one_clause_is_found_only_when_asked(claim: str, copied: bool) -> None:
+    windows = all_windows((POOL,), 1)
+    assert copied_window(claim, windows) is None  # a clause is not the whole window
+    assert (copied_window(claim, windows, clauses=True) is not None) is copied
