@@ -169,14 +169,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--answers", type=int, default=60)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--seed", type=int, default=16)
+    ap.add_argument("--only-default", action="store_true",
+                    help="run the two lesson loops and faithkit's default only (a long log in less time)")
     args = ap.parse_args(argv)
+    variants = [v for v in VARIANTS if v["kind"] == "lesson" or v["name"] == "faithkit default"] \
+        if args.only_default else VARIANTS
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         log = work / "log.jsonl"
         write_log(log, args.answers, args.seed)
-        runs: dict[str, list[dict]] = {v["name"]: [] for v in VARIANTS}
+        runs: dict[str, list[dict]] = {v["name"]: [] for v in variants}
         for _ in range(args.rounds):
-            for variant in VARIANTS:
+            for variant in variants:
                 runs[variant["name"]].append(run_variant(variant, log, work))
         ids = same_splits(log)
         base = statistics.median(r["seconds"] for r in runs[VARIANTS[0]["name"]])
@@ -187,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{'variant':42s} {'s':>8s} {'answers/s':>10s} {'pairs/s':>8s} {'read':>6s} {'x lesson':>9s}"
             f" {'x lesson 1t':>11s} {'agree':>12s}"
         )
-        for variant in VARIANTS:
+        for variant in variants:
             rows = runs[variant["name"]]
             seconds = statistics.median(r["seconds"] for r in rows)
             agree, total = agreement(lesson, rows[0]["verdicts"], ids) if variant["kind"] == "check" else (0, 0)
