@@ -56,10 +56,3 @@ def test_a_copy_of_one_clause_is_found_only_when_asked(claim: str, copied: bool)
     windows = all_windows((POOL,), 1)
     assert copied_window(claim, windows) is None  # a clause is not the whole window
     assert (copied_window(claim, windows, clauses=True) is not None) is copied
-
-
-def test_a_pronoun_contraction_carries_no_content_in_the_rest_of_a_claim() -> None:
-    from faithkit.checkers.numbers.reduce import _content
-
-    assert _content("you'd pay for the extra hours, and they'll bill you") == ["pay", "extra", "hours", "bill"]
-    assert "don't" in _content("you don't pay")  # a negation is content

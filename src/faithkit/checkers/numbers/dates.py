@@ -43,10 +43,8 @@ _PERIOD = re.compile(rf"\b(?P<n>\d{{1,3}}|{number_word_pattern('an', 'a')})[\s-]
 _BACK = re.compile(r"\s+(?:before|prior\s+to|ahead|earlier|in\s+advance)\b", re.IGNORECASE)
 _WORD_NUMBERS = {"a": 1, "an": 1, **NUMBER_WORDS}
 _PLAIN_YEAR = 2026  # no year stated: read the dates in a year that is not a leap year
-# pronouns for the user's own thing ("yours is due"), the words that place a date ("by 15 March"),
-# and the words that name the computed date itself ("its due date is 24 March")
-_PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "latest",
-                "date", "day")
+# pronouns for the user's own thing ("yours is due"), and the words that place a date ("by 15 March")
+_PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "latest")
 _PERIOD_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s*|\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
 
 

@@ -159,12 +159,7 @@ def _stem(word: str) -> str:
 
 def _content(text: str) -> list[str]:
     """Content words: three letters or more, or a two-letter abbreviation ("UK", "US", "EU", "ID")."""
-    return [w for w in _WORD.findall(text) if (len(w) > 2 or len(w) == 2 and w.isupper()) and w.lower() not in _STOP
-            and not _PRONOUN_CONTRACTION.match(w)]
-
-
-# "you'd pay", "they'll charge", "we're": a pronoun and an auxiliary, no content (session 16: "you'd" was left over)
-_PRONOUN_CONTRACTION = re.compile(r"^(?:i|you|we|they|he|she|it|there|that)['’](?:d|ll|re|ve|m|s)$", re.IGNORECASE)
+    return [w for w in _WORD.findall(text) if (len(w) > 2 or len(w) == 2 and w.isupper()) and w.lower() not in _STOP]
 
 
 @dataclass(frozen=True)
