@@ -25,13 +25,6 @@ EXTENSION = "You can extend the collection time once, by 24 hours, for €1 in t
     ("Delivery is free.", DELIVERY, "on orders"),
     ("Yoga classes run.", CLASSES, "on weekdays"),  # "only" leads the phrase it limits
     ("Members can store a bag in a locker.", LOCKERS, "unless the locker room is closed for cleaning"),
-    # session 16: an opening if-clause limits the clause after it; "for up to"; "inside"; a list of subjects
-    ("Yes, changing a booking costs a $40 fee.", "If you cancel or change a booking with less than 24 hours' notice, "
-     "we charge a $40 fee.", "If you cancel or change a booking with less than 24 hours' notice"),
-    ("Yes, members can bring a friend at no charge.", "Members can bring a friend for up to 3 hours a week at no "
-     "charge.", "for up to 3 hours a week"),
-    ("Yes, towels are included in the price.", "Towels, lockers and parking inside the garage are included in the "
-     "price.", "inside the garage"),
 ])
 def test_a_restatement_without_its_condition_drops_it(claim: str, sentence: str, dropped: str) -> None:
     assert dropped_condition(claim, sentence) == dropped
@@ -48,12 +41,6 @@ def test_a_restatement_without_its_condition_drops_it(claim: str, sentence: str,
     ("Seat reservations are free.", "Seat reservations are free on all services.", ""),  # a universal widens
     ("You can also pay by card there.", "You can pay by card at reception.", ""),  # "there" points back to it
     ("The studio opens early.", CLASSES, ""),  # a word of its own: not a restatement, left to the model
-    # a relevance conditional says when the fact is of use, not when it is true
-    ("A guest pass costs $15 at the front desk.", "If you only need the gym now and then, a guest pass costs $15 at "
-     "the front desk.", ""),
-    # the rest of the answer may give it ("said" holds the question and the answer)
-    ("Report the broken locker at reception.", "If a locker is broken, report it at reception within 24 hours.",
-     "My locker is broken. Report the broken locker at reception; you have 24 hours to do so."),
 ])
 def test_a_kept_implied_or_irrelevant_condition_is_not_dropped(claim: str, sentence: str, question: str) -> None:
     assert dropped_condition(claim, sentence, question) is None

@@ -31,15 +31,13 @@ _ROLE_WORDS = ("members?", "guests?", "admins?", "administrators?", "owners?", "
 _SUBORDINATE = r"unless|if|once|as\s+long\s+as|provided(?:\s+that)?|except|excluding|when|whenever|only"
 # "from" only as a span ("from June to August"): "missing items from your order" is a source, not a condition
 _PREPOSITION = r"on|at|during|after|before|within|until|till|from(?=[^,;.!?]*\s(?:to|until|till)\s)|over|above|" \
-               r"under|below|outside|inside|for(?=\s+up\s+to\b)|" \
-               r"for(?=\s+(?:\w+\s+)?(?:" + "|".join(_ROLE_WORDS) + r")\b)"
+               r"under|below|outside|for(?=\s+(?:\w+\s+)?(?:" + "|".join(_ROLE_WORDS) + r")\b)"
 _CUE = re.compile(rf"\b(?:{_SUBORDINATE}|{_PREPOSITION})\b", re.IGNORECASE)
 # where a condition phrase ends: the clause's punctuation (not the colon of a time, 8:00, nor a decimal point) or a
 # coordinator that starts the next statement; a prepositional phrase also ends at the sentence's verb ("at Tallis
 # cash machines | are always free") or at the next cue, a subordinate clause ("unless the room is closed") runs on
-_PUNCTUATION_END = r"[,;!?()]|[.](?!\d)|:(?!\d)"
-_CLAUSE_END = _PUNCTUATION_END + r"|\s(?:and|but|or|so|while|whereas)\s"
-_END = {True: re.compile(_PUNCTUATION_END, re.IGNORECASE),  # "if you cancel or reschedule with ... notice"
+_CLAUSE_END = r"[,;!?()]|[.](?!\d)|:(?!\d)|\s(?:and|but|or|so|while|whereas)\s"
+_END = {True: re.compile(_CLAUSE_END, re.IGNORECASE),
         False: re.compile(_CLAUSE_END + r"|\s(?:is|are|was|were|can|cannot|must|will|may)\s"
                           rf"|\s(?=(?:{_SUBORDINATE}|{_PREPOSITION})\b)", re.IGNORECASE)}
 _SUBORDINATOR = re.compile(r"(?:unless|if|once|as\s+long\s+as|provided|except|excluding|when|whenever)\b",
@@ -48,9 +46,6 @@ _PARTS = re.compile(r",\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|w
 # "there" as a place already named ("sign a waiver there"), not the "there" of "there is no fee"
 _BACK_REFERENCE = re.compile(r"\bthere\b(?!\s*(?:is|are|was|were|will|'s|has|have)\b)"
                              r"|\b(?:then|in\s+(?:that|this)\s+case|at\s+that\s+point)\b", re.IGNORECASE)
-_SUBORDINATOR_FIRST = re.compile(r"^\s*(?:unless|if|once|as\s+long\s+as|provided|when|whenever)\b", re.IGNORECASE)
-_RELEVANCE = re.compile(r"^(?:if|when|whenever)\s+(?:you|they|we)\s+(?:only\s+|just\s+|ever\s+)?"
-                        r"(?:need|want|wish|prefer|would\s+like|'d\s+like|are\s+looking|plan)\b", re.IGNORECASE)
 _UNIVERSAL = re.compile(r"\b(?:any|all|every|each|always|anytime)\b", re.IGNORECASE)
 _AMOUNT = re.compile(r"^\s*(?:for|at)\s+(?:a\s+|an\s+|just\s+|only\s+)?(?:[$€£¥]\s?\d|\d|free\b)", re.IGNORECASE)
 
@@ -58,18 +53,12 @@ _AMOUNT = re.compile(r"^\s*(?:for|at)\s+(?:a\s+|an\s+|just\s+|only\s+)?(?:[$€�
 def conditions(sentence: str) -> list[str]:
     """The condition phrases of a sentence, each from its cue to the end of its clause part: "on off-peak
     services", "unless an admin has turned guest access off". A price ("for €1", "at $5") is what something
-    costs, not when it holds, a phrase with a universal ("on all Northline services", "at any time") widens
-    rather than limits, and "if you need a desk now and then" says when the fact is of use, not when it is true
-    (a relevance conditional: the day pass costs CHF 35 whoever buys it): none is a condition."""
-    found, skip_to = [], 0
+    costs, not when it holds, and a phrase with a universal ("on all Northline services", "at any time") widens
+    rather than limits: neither is a condition."""
+    found = []
     for m in _CUE.finditer(sentence):
-        if m.start() < skip_to:  # a cue inside a relevance conditional ("if you only need ...") is part of it
-            continue
         end = _END[bool(_SUBORDINATOR.match(m.group(0)))].search(sentence, m.end())
         phrase = sentence[m.start(): end.start() if end else len(sentence)]
-        if _RELEVANCE.match(phrase):
-            skip_to = m.start() + len(phrase)
-            continue
         if _AMOUNT.match(phrase) or _UNIVERSAL.search(phrase) or not words(phrase[m.end() - m.start():]):
             continue
         found.append(phrase.strip())
@@ -87,10 +76,10 @@ def dropped_condition(claim: str, sentence: str, question: str = "") -> str | No
     if _BACK_REFERENCE.search(claim):
         return None
     claim_words = frozenset(w for w in words(claim) if not w.endswith("n't"))
-    if not claim_words or len(claim_words - words(sentence)) > (1 if len(claim_words) >= 4 else 0):
-        return None  # a restatement: every content word in the sentence, one spare in a longer claim ("along")
+    if not claim_words or not claim_words <= words(sentence):
+        return None
     said = claim_words | words(question)
-    parts = _joined_parts(sentence) or [sentence]
+    parts = [p for p in _PARTS.split(sentence) if p and words(p)] or [sentence]
     about = _parts_about(parts, claim_words)
     dropped = None
     for part in about:
@@ -99,23 +88,6 @@ def dropped_condition(claim: str, sentence: str, question: str = "") -> str | No
             return None  # a part the claim is about keeps every condition it has
         dropped = dropped or missing
     return dropped
-
-
-def _joined_parts(sentence: str) -> list[str]:
-    """The sentence's parts, cut at commas, semicolons and coordinators. A part that opens with a subordinator
-    ("If you cancel or reschedule with less than 48 hours' notice, we charge $75") limits the part after it, and a
-    part of one or two words ("Fuel, insurance and street parking ...") is an item of a list that the next part
-    completes: each stays one part with the next, joined as the sentence joins them."""
-    pieces = _PARTS.split(sentence)
-    separators = [m.group(0) for m in _PARTS.finditer(sentence)]
-    out: list[str] = []
-    for i, part in enumerate(pieces):
-        if out and (len(out[-1].split()) < 3 or (_SUBORDINATOR_FIRST.match(out[-1])
-                                                 and not _SUBORDINATOR_FIRST.match(part))):
-            out[-1] = out[-1] + separators[i - 1] + part
-        else:
-            out.append(part)
-    return [p for p in out if p and words(p)]
 
 
 def _parts_about(parts: list[str], claim_words: frozenset[str]) -> list[str]:

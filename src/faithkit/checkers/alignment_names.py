@@ -82,10 +82,7 @@ def name_key(term: str) -> str:
 ROLES = frozenset(stem(w) for w in (
     "admin", "admins", "administrator", "owner", "owners", "member", "members", "guest", "guests", "viewer", "editor",
     "manager", "cardholder", "cardholders", "student", "students", "senior", "seniors", "child", "children",
-    "adult", "adults", "employee", "contractor", "courier", "driver", "moderator", "agent", "partner", "teen",
-    # session 16: who else a help-center rule is for
-    "staff", "undergraduate", "postgraduate", "patient", "visitor", "customer", "resident", "passenger", "tenant",
-    "pupil", "teacher", "parent", "traveller", "traveler", "subscriber", "holder"))
+    "adult", "adults", "employee", "contractor", "courier", "driver", "moderator", "agent", "partner", "teen"))
 
 
 def roles(text: str) -> set[str]:

@@ -36,9 +36,7 @@ def stem(word: str) -> str:
             if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":  # "transferred" -> "transfer"
                 w = w[:-1]
             return w
-    # a final silent "e" goes, so that "charge" meets "charges" / "charged" and "reschedule" meets "rescheduling"
-    # (session 16: the suffixes above cut "charg", "reschedul")
-    return w[:-1] if len(w) > 3 and w.endswith("e") else w
+    return w
 
 
 @lru_cache(maxsize=65536)

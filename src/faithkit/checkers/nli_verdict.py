@@ -55,9 +55,8 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
     # the rules read a pronoun subject with the name it stands for (checkers.claim_subject); the model did not
     rule_claim = with_subject(req.claim, req.answer, req.question, tuple(p.text for p in req.passages)) \
         if settings.alignment else req.claim
-    said = f"{req.question} {req.answer}".strip()  # what may give a condition the claim leaves out
     usable, disagreeing = usable_windows(rule_claim, windows, probs, settings.window_veto, settings.alignment,
-                                         req.passages, settings.alignment_rules, said)
+                                         req.passages, settings.alignment_rules, req.question or "")
     usable &= read
     liked = usable if usable.any() else read  # nothing usable: the read window the model liked best
     best = int(np.argmax(np.where(liked, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
@@ -75,7 +74,7 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
     contradicting = None if supported else contradicting_window(settings, window.passage_id, windows, probs)
     label3 = "supported" if supported else ("contradicted" if contradicting is not None else "not_found")
     reason = verdict_reason(settings, rule_claim, window, entail, supported, disagreeing is not None, req.passages,
-                            f"{said} {rule_claim}")
+                            req.question or "")
     if copy is not None:
         reason = f"[{window.passage_id}] states it word for word (the model read {entail:.2f})"
     shown = best
@@ -109,13 +108,14 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
 
 
 def verdict_reason(settings: VerdictSettings, claim: str, window: Window, entail: float, supported: bool,
-                   disagreeing: bool, passages: tuple[Passage, ...], said: str = "") -> str:
+                   disagreeing: bool, passages: tuple[Passage, ...], question: str = "") -> str:
     """The verdict in words: which window decided and at what score, or which rule and sentence refuted it."""
     where = f"[{window.passage_id}]"
     if supported:
         return f"{where} entails it ({entail:.2f} >= {settings.threshold:g})"
     if disagreeing:
-        kind = conflict_kind(claim, window.premise, tuple(p.text for p in passages), settings.alignment_rules, said)
+        kind = conflict_kind(claim, window.premise, tuple(p.text for p in passages), settings.alignment_rules,
+                             question)
         return f"{where} \"{window.text}\" disagrees with it ({kind or 'alignment rule'})"
     return f"no window entails it (best {entail:.2f} {where}, threshold {settings.threshold:g})"
 

@@ -49,12 +49,12 @@ class UsableWindows(NamedTuple):
 
 def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
                    alignment: bool = False, passages: Sequence[Passage] = (),
-                   rules: Sequence[str] = ALIGNMENT_RULES, said: str = "") -> UsableWindows:
+                   rules: Sequence[str] = ALIGNMENT_RULES, question: str = "") -> UsableWindows:
     """Where the veto (module docstring) forbids a window to support ``claim`` (False in ``mask``), or, with
     ``alignment``, where a sentence the claim is about disagrees with it in polarity, names or units
     (``checkers.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
-    columns (entailment, neutral, contradiction); ``veto`` None turns the veto off; ``said``: the text beside
-    the claim (the question and the answer) that may give a condition the claim leaves out (the conditions rule)."""
+    columns (entailment, neutral, contradiction); ``veto`` None turns the veto off; ``question`` may give a
+    condition the claim leaves out (the conditions rule)."""
     usable = np.ones(len(windows), bool)
     if veto is None and not alignment:
         return UsableWindows(usable)
@@ -73,11 +73,8 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         for before, j in zip(js, js[1:]):
             sentence_words[j] = sentence_words[j] | _antecedent_words(windows[j].premise, windows[before].premise)
     overlap = {j: len(claim_words & sentence_words[j]) for j in sentence_words}
-    # the question, the answer and the whole claim may give the condition a clause leaves out ("Report it in the
-    # app; you have 48 hours to do so." keeps the sentence's "within 48 hours" in its second clause, which the
-    # parts checker reads as a claim of its own)
-    context = RuleContext(tuple(p.text for p in passages), f"{said} {claim}".strip())
-    parts = [(c, content_words(c)) for c in _with_item(clauses(claim), claim)] if alignment else []
+    context = RuleContext(tuple(p.text for p in passages), question)
+    parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
     misaligned: dict[tuple[int, int], bool] = {}
     read_as = _read_as(windows, sentence_words, speaks_of_after(claim)) if alignment else {}
     disagreeing = _disagrees_anywhere(parts, sentence_words, read_as, context, misaligned, rules) if alignment else None
@@ -98,17 +95,6 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
         if probs[about, 2] >= veto:
             usable[i] = False
     return UsableWindows(usable)
-
-
-def _with_item(parts: list[str], claim: str) -> list[str]:
-    """The claim's clauses, and for a labelled list item under its lead-in ("Maple Smile Plan for children:
-    Braces: covered as orthodontic treatment") the item after the first label as a part of its own: the lead-in's
-    words would otherwise make the sentence the item is about look less about it than the lead-in's sentence
-    (session 16)."""
-    head, colon, item = claim.partition(": ")
-    if colon and head and len(content_words(item)) >= 3 and item not in parts:
-        return [*parts, item]
-    return parts
 
 
 _PRONOUN_OPENING = re.compile(r"^\W*(it|they)\b(?!\s*\()", re.IGNORECASE)
@@ -160,16 +146,15 @@ def _read_as(windows: list[Window], sentence_words: dict[int, set[str]],
 
 
 class RuleContext(NamedTuple):
-    """What the rules read besides the claim's clause and the sentence: every passage's text (the names rules find
-    a name's siblings there) and what is said beside the clause: the question, the answer, the whole claim (they
-    may give the condition a clause leaves out)."""
+    """What the rules read besides the claim and the sentence: every passage's text (the names rules find a name's
+    siblings there) and the question (it may give the condition a claim leaves out)."""
 
     passages: tuple[str, ...]
-    said: str
+    question: str
 
 
 def _conflict(clause: str, texts: tuple[str, ...], context: RuleContext, rules: Sequence[str]) -> bool:
-    return any(not_aligned(clause, text, context.passages, rules, context.said) for text in texts)
+    return any(not_aligned(clause, text, context.passages, rules, context.question) for text in texts)
 
 
 def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[int, set[str]],
