@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from faithkit.refusal_wordings import SOURCE
 from faithkit.text.words import STOPWORDS
 
 _CLAUSE_BREAK = re.compile(r"\s*(?:[,;:()]|\s[—–-]\s|[—–])\s*")
@@ -65,34 +64,16 @@ _REFERRAL = re.compile(
     r"(?:\s+(?:an?|the|your)\s+[a-z]+)?)?$",
     re.IGNORECASE,
 )
-# "Reception should be able to tell you.", "The clinic can confirm that when you book.", "It's worth contacting
-# Rullo support before you go.": whom to ask, and that they can answer (session 16)
-_CAN_TELL = re.compile(
-    r"^(?:(?:so|but|and|though)\s+)?(?P<whom>[^,;:]+?)\s+(?:should|can|will|would|may|might|could)\s+"
-    r"(?:be\s+able\s+to\s+)?(?:tell\s+you|help(?:\s+you)?|confirm(?:\s+(?:that|this|it))?|answer\s+(?:that|this|it)|"
-    r"advise(?:\s+you)?|let\s+you\s+know|say)(?:\s+(?:more|for\s+sure|directly))?"
-    r"(?:\s+(?:when|before|if)\s+you\s+(?:book|call|visit|come\s+in|order|buy|sign\s+up|check\s+in|go))?$"
-    r"|^(?:(?:so|but|and)\s+)?(?:it's|it\s+is|it\s+may\s+be|it\s+might\s+be)\s+worth\s+"
-    r"(?:contacting|asking|checking\s+with|calling|speaking\s+to|getting\s+in\s+touch\s+with)\s+(?P<whom2>[^,;:]+?)"
-    r"(?:\s+(?:first|directly))?(?:\s+before\s+you\s+(?:go|book|travel|leave|sign\s+up))?$",
-    re.IGNORECASE,
-)
-# what the sources cover, said beside a refusal: "...; the articles I have only cover loans, opening hours and
-# printing" is about the articles, not the product
-_SOURCE_SCOPE = re.compile(r"(?:[;,:—–]|\s(?:and|but))\s*" + SOURCE +
-                           r"\s+(?:only\s+)?(?:cover|covers|talk\s+about|talks\s+about|deal\s+with|deals\s+with|"
-                           r"are\s+about|is\s+about|mention|mentions)\b.*$", re.IGNORECASE)
 _NOT_WHOM = frozenset("to if within before after by when because so unless until which that whether how".split())
 
 
 def is_referral(text: str) -> bool:
     """Whether ``text`` only sends the user elsewhere ("Please contact the pharmacy."): see the module docstring."""
-    found = _REFERRAL.match(text.strip(" .!?\"'")) or _CAN_TELL.match(text.strip(" .!?\"'"))
+    found = _REFERRAL.match(text.strip(" .!?\"'"))
     if found is None:
         return False
-    named = found.groupdict().get("whom") or found.groupdict().get("whom2") or ""
-    whom = named.split()
-    return (len(whom) <= 5 and not any(ch.isdigit() or ch == "@" for ch in named)
+    whom = found.group("whom").split()
+    return (len(whom) <= 5 and not any(ch.isdigit() or ch == "@" for ch in found.group("whom"))
             and not _NOT_WHOM.intersection(w.lower() for w in whom))
 
 
@@ -115,11 +96,7 @@ def _contentless(text: str) -> bool:
 
 def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | None]) -> bool:
     """True when ``sentence`` declines and makes no other claim. ``match_span(text)`` gives the span of a
-    refusal pattern's match in ``text`` (or None). A closing statement of what the sources cover ("; the articles I
-    have only cover loans and printing") is about the sources and is left out when something before it declines."""
-    scope = _SOURCE_SCOPE.search(sentence)
-    if scope is not None and scope.start() > 0 and match_span(sentence[: scope.start()]) is not None:
-        sentence = sentence[: scope.start()]
+    refusal pattern's match in ``text`` (or None)."""
     pieces, cursor = [], 0
     for brk in _CLAUSE_BREAK.finditer(sentence):
         pieces.append(sentence[cursor : brk.start()])

@@ -25,7 +25,6 @@ from typing import Any
 
 from faithkit.records import AnswerResult, ClaimResult, Correctness
 from faithkit.refusal_clauses import declines_only, is_referral
-from faithkit.refusal_wordings import COMPOSED_REFUSAL_PATTERNS
 
 DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"\bI (?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
@@ -61,7 +60,6 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
     # "coverage maps aren't part of the help articles I can see" (the subject is what is declined)
     r"\b(?:isn't|is not|aren't|are not) (?:part of|in|included in) (?:the |any of the |these |those |my )?"
     r"(?:help )?(?:articles?|docs|documentation|sources?|passages?|pages?|context|information I (?:have|can see))\b",
-    *COMPOSED_REFUSAL_PATTERNS,  # a source and a negated verb of saying, composed (session 16, ``refusal_wordings``)
 )
 
 
