@@ -1,5 +1,5 @@
-"""What a reader reads past without noticing (session 16): an irregular plural, a bound worded with "never", a
-bold title above a list, and an answer that copies one clause of a passage sentence. Passages written here."""
+"""What a reader reads past without noticing (session 16): an irregular plural, a bound worded with "never", and a
+bold title above a list. Passages written here."""
 
 from __future__ import annotations
 
@@ -7,10 +7,7 @@ import pytest
 
 from faithkit.checkers.alignment import binding_conflict, polarity_conflict
 from faithkit.checkers.alignment_words import stem, words
-from faithkit.checkers.copy_rule import copied_window
 from faithkit.claims.markdown import markdown_blocks
-from faithkit.records import Passage
-from faithkit.text.windows import all_windows
 
 
 @pytest.mark.parametrize("plural, singular", [("children", "child"), ("people", "person"), ("teeth", "tooth")])
@@ -40,19 +37,3 @@ def test_a_bold_line_above_a_list_is_its_title_not_a_claim() -> None:
     assert blocks[0].text == "Swim Club" and blocks[0].lead_in
     assert [b.under.text for b in blocks[1:]] == ["Swim Club", "Swim Club"]
     assert not markdown_blocks("**Swim Club** is open daily.\n- Adults: $30\n")[0].lead_in  # a sentence, not a title
-
-
-POOL = Passage("pool", "Lanes are reserved for clubs before 8:00, and members can swim at any other time. Towels "
-                       "cost $2.")
-
-
-@pytest.mark.parametrize("claim, copied", [
-    ("No, members can swim at any other time.", True),  # one clause of the sentence, after the particle
-    ("Lanes are reserved for clubs before 8:00.", True),
-    ("Members can swim.", False),  # fewer than four words: no statement to copy
-    ("Members can swim at any time.", False),  # not the clause's words
-])
-def test_a_copy_of_one_clause_is_found_only_when_asked(claim: str, copied: bool) -> None:
-    windows = all_windows((POOL,), 1)
-    assert copied_window(claim, windows) is None  # a clause is not the whole window
-    assert (copied_window(claim, windows, clauses=True) is not None) is copied

@@ -10,9 +10,7 @@ A copy is judged after the normalising a reader does without noticing: case, pun
 contractions ("don't" / "do not", "it's" / "it is"), and a leading answer particle ("Yes,", "No,", "Sure,":
 the particle answers the question; the rest is the claim). The text must be one window the checker reads from one
 passage (one sentence, or adjacent sentences), never a spread window or a re-read clause, whose words are not
-contiguous passage text; or one independent clause of a one-sentence window, cut at ", and", ", but" or ";"
-("No, visitors are only admitted until 18:00." against "After 22:00 you need your student card to enter, and
-visitors are only admitted until 18:00.": the model read 0.22; session 16), with at least four words.
+contiguous passage text.
 
 Not ``nli_input.canonical``: that rewriting drops a mid-sentence "only" and reads bounds alike, which is right for
 the model's input (the rules check those words) but would let a claim that adds "only" count as a copy here.
@@ -47,30 +45,12 @@ def normalised(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", low.replace("_", " ")).split())
 
 
-def copied_window(claim: str, windows: Sequence[Window], clauses: bool = False) -> int | None:
-    """The index of the window whose text the claim copies (module docstring), or None; with ``clauses`` also a
-    window one of whose independent clauses the claim copies (asked only where the model did not support the
-    claim, so a supported claim keeps the window and score the model gave)."""
+def copied_window(claim: str, windows: Sequence[Window]) -> int | None:
+    """The index of the window whose text the claim copies (module docstring), or None."""
     mine = normalised(claim)
     if len(mine.split()) < 3:  # "Yes." or a two-word fragment is no statement to copy
         return None
     for i, window in enumerate(windows):
         if window.reads is None and normalised(window.text) == mine:
             return i
-    for i, window in enumerate(windows if clauses else ()):
-        if window.reads is None and mine in _clauses(window.text):
-            return i
     return None
-
-
-_CLAUSE_JOINT = re.compile(r",\s+(?:and|but)\s+|;\s+")
-
-
-@lru_cache(maxsize=65536)
-def _clauses(text: str) -> frozenset[str]:
-    """The normalised independent clauses of a one-sentence text, each of four words or more (none for a text
-    with no joint: the whole text is compared already)."""
-    parts = _CLAUSE_JOINT.split(text)
-    if len(parts) < 2 or re.search(r"[.!?]\s+\S", text.strip()):  # two sentences: not one sentence's clauses
-        return frozenset()
-    return frozenset(n for n in (normalised(p) for p in parts) if len(n.split()) >= 4)

@@ -61,8 +61,6 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
     liked = usable if usable.any() else read  # nothing usable: the read window the model liked best
     best = int(np.argmax(np.where(liked, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
     copy = copied_window(req.claim, windows[:spread_from]) if settings.alignment else None
-    if copy is None and settings.alignment and not (usable.any() and probs[best, 0] >= settings.threshold):
-        copy = copied_window(req.claim, windows[:spread_from], clauses=True)  # a clause, where the model did not
     if copy is not None:  # a copy of passage text is supported by it, whatever the model or a veto says
         best, disagreeing, usable = copy, None, usable | (np.arange(len(windows)) == copy)
     window = windows[best]
