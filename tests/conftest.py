@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 import tempfile
 from pathlib import Path
 
@@ -69,63 +68,19 @@ def tiny_nli_permuted(tmp_path_factory) -> Path:
     return build_tiny_nli(tmp_path_factory.mktemp("tiny-nli-b"), ORDER_B, permute_from=ORDER_A)
 
 
-def _memoized(factory, cache: dict):
-    """``factory`` that returns the object it built before for the same arguments (a failed build is not kept)."""
-
-    def build(*args, **kwargs):
-        key = (tuple(str(a) for a in args), tuple(sorted((k, repr(v)) for k, v in kwargs.items())))
-        if key not in cache:
-            cache[key] = factory(*args, **kwargs)
-        return cache[key]
-
-    build.__wrapped__ = factory
-    return build
-
-
-_SHARING = pytest.MonkeyPatch()
-
-
-def _share_embedder_once_imported() -> None:
-    """Memoize sentence-transformers' loader as soon as some test has imported it (never import it here: that
-    alone costs seconds, and most test files never need it)."""
-    module = sys.modules.get("sentence_transformers")
-    if module is not None and not hasattr(module.SentenceTransformer, "__wrapped__"):
-        _SHARING.setattr(module, "SentenceTransformer", _memoized(module.SentenceTransformer, {}))
-
-
-@pytest.fixture(scope="session", autouse=True)
-def shared_loaded_models():
-    """Load each model once per test session, not once per test or per in-process CLI call.
-
-    Loading is the slow part of most model tests (reading weights, hashing them, the NLI smoke check), and a
-    loaded scorer or embedder is read-only: scoring never changes it. So the NLI pair scorer and the
-    sentence-transformers embedder are shared between every test (and every ``faithkit.cli.main`` call) that asks
-    for the same model with the same options. The NLI scorers are shared by the library itself, once per process
-    (``checkers.backends.shared_scorer``), as a user's `mutate` or pytest-plugin session shares them; the
-    embedder is memoized here. A build that fails (a bad label order, a missing model) is not kept, so tests of
-    load errors still see them. Subprocess tests load their own, as a user's process would.
-    ``FAITHKIT_TEST_RELOAD_MODELS=1`` turns the sharing off (every test starts with no loaded scorer).
-    """
-    if os.environ.get("FAITHKIT_TEST_RELOAD_MODELS"):  # measure or debug without sharing
-        yield False
-        return
-    yield True
-    _SHARING.undo()
-
-
 @pytest.fixture(autouse=True)
 def _reload_models_when_asked():
+    """``FAITHKIT_TEST_RELOAD_MODELS=1``: every test starts with no loaded model (measure or debug loading).
+
+    Autouse because the sharing it turns off is the library's own, for every test: one loaded NLI scorer per
+    model and options per process (``checkers.backends.shared_scorer``) and one embedder
+    (``checkers.similarity.shared_embedder``), as a user's `mutate` or pytest-plugin session shares them. Loading
+    is the slow part of most model tests, and scoring never changes a loaded model; a failed load is not kept, so
+    tests of load errors still see them. Nothing is patched: without the variable this fixture does nothing."""
     if os.environ.get("FAITHKIT_TEST_RELOAD_MODELS"):
         from faithkit.checkers.backends import forget_shared_scorers
+        from faithkit.checkers.similarity import forget_shared_embedders  # numpy only, no sentence-transformers
 
         forget_shared_scorers()
+        forget_shared_embedders()
     yield
-
-
-@pytest.fixture(autouse=True)
-def _share_new_imports(shared_loaded_models):
-    if shared_loaded_models:
-        _share_embedder_once_imported()
-    yield
-    if shared_loaded_models:
-        _share_embedder_once_imported()

@@ -21,6 +21,9 @@ decide keeps its decision, so the sweep reproduces what the checker would say at
   every threshold. Below its first score the first model supports it; above, a rerun asks the second model again,
   which reads the same windows at its own threshold and supports it again.
 
+Which stages a rule decides, and which of them rescue, is declared once, in ``checkers.base.RULE_STAGES``
+(``rule_stage``): a new rule stage is one line there, and sweep, rescore and mutate read it.
+
 Everything decided without the score is counted in ``rule_decided``. Two approximations remain, both above the
 build threshold: a claim the classifier passed there is not re-tried for an arithmetic rescue, and, in a run
 with a second opinion, it is not re-asked to the second model. The second is counted at each point
@@ -33,10 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from faithkit.checkers.base import RULE_STAGES
 from faithkit.io.claim_rows import ClaimRow
 from faithkit.records import Verdict, is_flag
 
-RULE_STAGES = frozenset({"numbers", "arithmetic", "judge"})
 NO_CASE = "(no case)"
 
 
@@ -62,11 +65,12 @@ class ScoredClaim:
     def sweep_score(self) -> float | None:
         """The score the decision is swept on, or None when the decision does not depend on the threshold."""
         v = self.verdict
-        if v.label == "error" or v.stage == "numbers" or v.stage in RULE_STAGES - {"arithmetic"}:
+        rule = RULE_STAGES.get(v.stage)
+        if v.label == "error" or (rule is not None and not rule.rescue):
             return None
         if self.by_second_opinion or (v.detail.get("copy") and v.label == "supported"):
             return None  # supported at every threshold: by the second model, or as a copy of passage text
-        if v.stage == "arithmetic":
+        if rule is not None:  # a rescue (arithmetic): the better of its own and the rescued verdict's score
             inner = (v.detail.get("inner") or {}).get("score")
             scores = [s for s in (v.score, inner) if s is not None]
             return max(scores) if scores else None

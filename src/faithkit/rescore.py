@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from faithkit.checkers.base import RULE_STAGES
 from faithkit.checkers.registry import entry, spec_from_manifest
 from faithkit.errors import ResultsError, UsageError
 from faithkit.options import parse_options
@@ -41,8 +42,7 @@ SECOND_OPINION_NOT_ASKED = ("supported at the run's threshold, not at the new on
                             "opinion about it (not stored)")
 PRUNED_LOWER_BOUND = ("not supported at the new threshold, with windows the model skipped (prune_windows): its score "
                       "is a lower bound; a rerun with nli:prune_windows=off reads every window")
-_KEPT_REASON = {"error": "error verdict", "numbers": "decided by the missing-number rule",
-                "judge": "decided by the judge's label"}
+ERROR_KEPT = "error verdict"
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,12 @@ def _verdict(claim: dict[str, Any]) -> Verdict:
 
 
 def _kept_reason(verdict: Verdict, numbers_rule: bool) -> str:
-    if verdict.label == "error" or verdict.stage in _KEPT_REASON:
-        return _KEPT_REASON.get("error" if verdict.label == "error" else verdict.stage, verdict.stage)
+    """Why a verdict is kept as stored: an error, a rule stage's own reason (``checkers.base.RULE_STAGES``)..."""
+    if verdict.label == "error":
+        return ERROR_KEPT
+    rule = RULE_STAGES.get(verdict.stage)
+    if rule is not None and rule.kept is not None:
+        return rule.kept
     if numbers_rule and verdict.label != SUPPORTED:
         return "a number in no passage (the missing-number rule flags it when supported)"
     return f"no score (stage {verdict.stage})"
@@ -109,7 +113,8 @@ class _Redecider:
         if not scored.redecided_at(self.threshold):
             self.not_redecided[SECOND_OPINION_NOT_ASKED] += 1
         self.changed += 1
-        if verdict.stage == "arithmetic":  # the rescue no longer holds: the verdict before it comes back
+        rule = RULE_STAGES.get(verdict.stage)
+        if rule is not None and rule.rescue:  # the rescue no longer holds: the verdict before it comes back
             inner = dict((verdict.detail or {}).get("inner") or {})
             inner_label = inner.pop("label", NOT_SUPPORTED)
             return {**{k: claim[k] for k in ("text", "span") if k in claim}, "verdict": inner_label, **inner,

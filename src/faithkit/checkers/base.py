@@ -20,11 +20,17 @@ The contract (``Checker``):
 children) and refuses, when a subclass is defined, one that has no ``name`` or no ``check``, so an incomplete
 checker fails at import, not halfway through a run. ``walk()`` visits a checker tree: the pipeline sums the
 counters of every node it yields instead of guessing attribute names.
+
+``rule_stage`` declares a stage whose verdicts a rule or a label decides, not the score (``RULE_STAGES``): what
+``sweep``, ``rescore`` and ``mutate --thresholds`` read to keep such verdicts at every threshold
+(``faithkit.redecide``). The table lives here, not in the stages' own modules, because ``rescore`` re-decides a
+stored run without importing any checker.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from faithkit.records import ClaimCheck, Interaction, Verdict
@@ -47,6 +53,37 @@ class Checker(Protocol):
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         """One verdict per request, in order. Per-claim failures are ``error`` verdicts, never exceptions."""
         ...
+
+
+@dataclass(frozen=True)
+class RuleStage:
+    """A verdict stage decided by a rule or a label, not by the score.
+
+    kept: why ``rescore`` keeps its verdicts as stored (its ``kept`` counter); None for a rescue, which is
+    re-decided. rescue: it supported a claim the score flagged, keeping the verdict before it in
+    ``detail.inner``; it is swept on the better of the two scores and undone where that falls below the
+    threshold (the arithmetic rule); without it, its verdicts are the same at every threshold."""
+
+    name: str
+    kept: str | None
+    rescue: bool = False
+
+
+RULE_STAGES: dict[str, RuleStage] = {}
+"""Verdict stage name -> its ``RuleStage``, filled by ``rule_stage``."""
+
+
+def rule_stage(name: str, kept: str | None, *, rescue: bool = False) -> RuleStage:
+    """Declare verdict stage ``name`` as decided by rule (``RuleStage``); a plugin's own stage calls this too."""
+    stage = RULE_STAGES[name] = RuleStage(name, kept, rescue)
+    return stage
+
+
+# the stages faithkit's checkers write, each declared once (their modules: checkers/numbers/stage.py for the
+# first two, checkers/judge.py and checkers/extract_label.py for the judge)
+rule_stage("numbers", "decided by the missing-number rule")
+rule_stage("arithmetic", None, rescue=True)
+rule_stage("judge", "decided by the judge's label")
 
 
 class CheckerBase:

@@ -21,21 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
+from faithkit.checkers.alignment import parse_rules
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.follow_on import follow_on_windows
-from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT, NLI_INPUT_VERSION, canonical_pairs
-from faithkit.checkers.nli_options import (
-    DEFAULT_BACKEND,
-    DEFAULT_FOLLOW_ON,
-    DEFAULT_NLI_THRESHOLD,
-    DEFAULT_PRUNE_WINDOWS,
-    DEFAULT_SECOND_THRESHOLD,
-    DEFAULT_SPREAD_EVIDENCE,
-    DEFAULT_WINDOW_VETO,
-    SECOND_OPINION_AUTO,
-    NLIOptions,
-)
+from faithkit.checkers.nli_input import NLI_INPUT_VERSION, canonical_pairs
+from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, SECOND_OPINION_AUTO, NLIOptions
 from faithkit.checkers.nli_verdict import window_verdict
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
@@ -50,14 +40,15 @@ from faithkit.checkers.second_opinion import candidates_of, second_opinion_verdi
 from faithkit.checkers.spread_evidence import spread_windows
 from faithkit.checkers.window_prune import related_windows
 from faithkit.checkers.window_veto import content_words
-from faithkit.errors import ModelLoadError
+from faithkit.errors import ModelLoadError, UsageError
 from faithkit.guards import check_threshold
+from faithkit.options import parse_options
 from faithkit.records import SUPPORTED, ClaimCheck, Passage, Verdict, Window
-from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES, all_windows
+from faithkit.text.windows import all_windows
 
-__all__ = ["BUNDLED_MODEL_NAME", "BUNDLED_SECOND_OPINION_NAME", "NLIChecker", "PairScorer", "PairScores",
-           "SMOKE_CONTRADICTED", "SMOKE_ENTAILED", "SMOKE_PREMISE", "bundled_model_path", "bundled_second_opinion_path",
-           "content_words", "passages_of", "weights_hash"]
+__all__ = ["BUNDLED_MODEL_NAME", "BUNDLED_SECOND_OPINION_NAME", "DEFAULT_WINDOW_VETO", "NLIChecker", "PairScorer",
+           "PairScores", "SMOKE_CONTRADICTED", "SMOKE_ENTAILED", "SMOKE_PREMISE", "bundled_model_path",
+           "bundled_second_opinion_path", "content_words", "passages_of", "weights_hash"]
 
 BUNDLED_MODEL_NAME = "faithkit-nli-minilm"
 BUNDLED_SECOND_OPINION_NAME = "faithkit-nli-minilm-second-opinion"
@@ -65,6 +56,8 @@ BUNDLED_SECOND_OPINION_NAME = "faithkit-nli-minilm-second-opinion"
 # shares (``checkers.window_prune``): a window about something else does not entail at 0.9, and on WiCE-like
 # claims the second model would otherwise read nearly as many pairs as the first (MODEL_CARD.md, session 10)
 SECOND_OPINION_PRUNE = 0.5
+SCORER_OPTIONS = ("revision", "batch_size", "max_length", "device", "smoke_check", "entailment_label")
+"""The options the pair scorer is loaded with (``checkers.backends.shared_scorer``); the rest decide verdicts."""
 
 
 def bundled_model_path() -> Path:
@@ -91,47 +84,37 @@ class NLIChecker(CheckerBase):
 
     name = "nli"
 
-    def __init__(self, model: str | Path | None = None, revision: str | None = None,
-                 threshold: float = DEFAULT_NLI_THRESHOLD,
-                 batch_size: int = 32, max_length: int | None = None, device: str = "cpu",
-                 smoke_check: bool = True, contradiction_threshold: float = 0.5, cache: Any = None,
-                 window_veto: float | None = DEFAULT_WINDOW_VETO,
-                 window_sentences: int = DEFAULT_WINDOW_SENTENCES, entailment_label: str | None = None,
-                 alignment: bool = DEFAULT_ALIGNMENT, alignment_rules: str = DEFAULT_ALIGNMENT_RULES,
-                 backend: str = DEFAULT_BACKEND, canonical_input: bool = DEFAULT_CANONICAL_INPUT,
-                 prune_windows: float | None = DEFAULT_PRUNE_WINDOWS, prune_recheck: bool = True,
-                 follow_on: bool = DEFAULT_FOLLOW_ON,
-                 second_opinion: str | Path | None = SECOND_OPINION_AUTO,
-                 second_threshold: float = DEFAULT_SECOND_THRESHOLD,
-                 spread_evidence: bool = DEFAULT_SPREAD_EVIDENCE):
-        given_model = model
+    def __init__(self, options: NLIOptions | str | Path | None = None, *, cache: Any = None, **overrides: Any):
+        """``options`` (``NLIOptions``, the one place each option and its default is declared), with
+        ``overrides``: option values validated by the same model, so ``NLIChecker(threshold=0.6)`` works and a
+        bad or unknown option is a UsageError that names it. A model folder or hub id in place of ``options`` is
+        short for ``model=`` (``NLIChecker(folder)``). ``cache``: a ContentCache for scores, or None."""
+        if options is not None and not isinstance(options, NLIOptions):
+            if "model" in overrides:
+                raise UsageError("NLIChecker: the model is given twice (positionally and as model=)")
+            options, overrides = None, {"model": options, **overrides}
+        check_threshold(overrides.get("threshold"))
+        given_model = overrides.get("model")  # model_source keeps it as given (a Path stays a Path)
+        if options is None or overrides:
+            base = {} if options is None else options.model_dump()
+            options = parse_options(NLIOptions, {**base, **overrides}, what="checker 'nli'")
+        self.options: NLIOptions = options  # type: ignore[assignment]
+        given_model = options.model if given_model is None else given_model
+        model: str | Path | None = given_model
         if model is None:
             model = bundled_model_path()
             if not model.is_dir():
                 raise ModelLoadError(f"the bundled NLI model is missing at {model}; reinstall faithkit")
-        check_threshold(threshold)
-        if window_sentences < 1:
-            raise ModelLoadError(f"window_sentences must be at least 1, got {window_sentences}")
-        self.window_sentences = window_sentences
+        self.window_sentences = options.window_sentences
         self.model_source = model
-        self.threshold = threshold
-        self.contradiction_threshold = contradiction_threshold
-        self._options = dict(revision=revision, batch_size=batch_size, max_length=max_length, device=device,
-                             smoke_check=smoke_check, entailment_label=entailment_label)
+        self.threshold = options.threshold
+        self.contradiction_threshold = options.contradiction_threshold
+        self._options = {k: getattr(options, k) for k in SCORER_OPTIONS}
         self.cache = cache
-        self.window_veto = window_veto
-        self.alignment = alignment
+        self.window_veto = options.window_veto
+        self.alignment = options.alignment
         self.counters: dict[str, int] = {"nli_pairs": 0, "nli_pairs_unique": 0, "nli_pairs_scored": 0,
                                          "nli_cache_hits": 0, "truncated_pairs": 0, "nli_pairs_pruned": 0}
-        self.options = NLIOptions(model=given_model, revision=revision, threshold=threshold, window_veto=window_veto,
-                                  window_sentences=window_sentences, entailment_label=entailment_label,
-                                  contradiction_threshold=contradiction_threshold, smoke_check=smoke_check,
-                                  max_length=max_length, batch_size=batch_size, device=device, alignment=alignment,
-                                  alignment_rules=alignment_rules, backend=backend,
-                                  canonical_input=canonical_input, prune_windows=prune_windows,
-                                  prune_recheck=prune_recheck,
-                                  follow_on=follow_on, second_opinion=second_opinion,
-                                  second_threshold=second_threshold, spread_evidence=spread_evidence)
         self.prune_windows = self.options.prune_windows
         self.prune_recheck = self.options.prune_recheck
         self.follow_on = self.options.follow_on
@@ -141,7 +124,7 @@ class NLIChecker(CheckerBase):
         self.backend = self.options.backend
         second_model = second_opinion_source(self.options.second_opinion, given_model)
         self.second = None if second_model is None else NLIChecker(
-            model=second_model, threshold=second_threshold, cache=cache, second_opinion=None,
+            model=second_model, threshold=options.second_threshold, cache=cache, second_opinion=None,
             prune_windows=SECOND_OPINION_PRUNE if self.prune_windows is None else self.prune_windows,
             prune_recheck=False,  # it supports at 0.9 from related windows only, as measured since session 10
             **{k: v for k, v in self.options.model_dump().items()
@@ -171,7 +154,7 @@ class NLIChecker(CheckerBase):
     @classmethod
     def from_options(cls, options: NLIOptions, cache: Any = None) -> NLIChecker:
         """The checker the registry builds for ``nli`` (``cache``: a ContentCache for scores, or None)."""
-        return cls(cache=cache, **options.model_dump())
+        return cls(options, cache=cache)
 
     def children(self) -> tuple[Any, ...]:
         """The second opinion, so that loading, warnings, the Ray engine and the summary's counters reach it (its

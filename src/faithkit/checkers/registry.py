@@ -34,7 +34,8 @@ from faithkit.options import Options, parse_options
 from faithkit.suggest import did_you_mean
 
 __all__ = ["DEFAULT_WINDOW_VETO", "REGISTRY", "BuildContext", "Entry", "build", "build_checker", "build_from_spec",
-           "flag_options", "names", "rebuild", "rebuild_spec", "register", "with_number_checks"]
+           "flag_options", "llm_checkers", "names", "rebuild", "rebuild_spec", "register", "uses_llm",
+           "with_number_checks"]
 
 CONTEXT_KEYS = frozenset({"cache", "cache_dir"})
 """Spec keys that set up the run's content cache instead of an option (``nli:cache=use,cache_dir=/tmp/c``)."""
@@ -72,13 +73,16 @@ class Entry:
     """options: the options model; factory: a callable or a ``"module:callable"`` string; numbers_default:
     whether the numbers stage wraps it by default; parts_default: whether claims are also checked as their parts
     (``checkers.parts``) by default; aliases: generic option names (the CLI's ``--revision``)
-    mapped onto this checker's own name for the same thing (the cascade's ``nli_revision``)."""
+    mapped onto this checker's own name for the same thing (the cascade's ``nli_revision``); uses_llm: it asks an
+    LLM (built on ``BuildContext.llm_session``), so ``faithkit check``'s ``--model`` names the LLM and
+    ``--claims llm`` shares its settings (``llm_checkers``)."""
 
     options: type[Options]
     factory: Factory | str
     numbers_default: bool = True
     aliases: Mapping[str, str] = field(default_factory=dict)
     parts_default: bool = False
+    uses_llm: bool = False
 
     def make(self, options: Options, context: BuildContext) -> Checker:
         factory = self.factory
@@ -94,9 +98,9 @@ class Entry:
 REGISTRY: dict[str, Entry] = {
     "nli": Entry(NLIOptions, "faithkit.checkers.factories:build_nli", parts_default=True),
     "similarity": Entry(SimilarityOptions, "faithkit.checkers.factories:build_similarity", numbers_default=False),
-    "judge": Entry(JudgeOptions, "faithkit.checkers.factories:build_judge"),
+    "judge": Entry(JudgeOptions, "faithkit.checkers.factories:build_judge", uses_llm=True),
     "cascade": Entry(CascadeOptions, "faithkit.checkers.factories:build_cascade",
-                     aliases={"revision": "nli_revision"}),
+                     aliases={"revision": "nli_revision"}, uses_llm=True),
     "classifier": Entry(ClassifierOptions, "faithkit.checkers.detector:build_classifier"),
     "seq2seq": Entry(Seq2SeqOptions, "faithkit.checkers.detector:build_seq2seq"),
     "hhem": Entry(HHEMOptions, "faithkit.checkers.detector:build_hhem"),
@@ -104,19 +108,32 @@ REGISTRY: dict[str, Entry] = {
 
 
 def register(name: str, options: type[Options], factory: Factory | str, *, numbers_default: bool = True,
-             aliases: Mapping[str, str] | None = None, replace: bool = False) -> Entry:
-    """Add a checker to the table (what a plugin or a test calls); ``replace`` to override an entry."""
+             aliases: Mapping[str, str] | None = None, replace: bool = False, parts_default: bool = False,
+             uses_llm: bool = False) -> Entry:
+    """Add a checker to the table (what a plugin or a test calls); ``replace`` to override an entry. The keywords
+    are ``Entry``'s."""
     if name in REGISTRY and not replace:
         raise UsageError(f"a checker named {name!r} is already registered")
     if not name.isidentifier() or ":" in name:
         raise UsageError(f"checker name {name!r} must be an identifier (it appears in NAME:k=v specs)")
-    entry = Entry(options, factory, numbers_default, dict(aliases or {}))
+    entry = Entry(options, factory, numbers_default, dict(aliases or {}), parts_default, uses_llm)
     REGISTRY[name] = entry
     return entry
 
 
 def names() -> tuple[str, ...]:
     return tuple(REGISTRY)
+
+
+def llm_checkers() -> tuple[str, ...]:
+    """The checkers whose entry says ``uses_llm`` (judge, cascade, and any registered so)."""
+    return tuple(name for name, found in REGISTRY.items() if found.uses_llm)
+
+
+def uses_llm(name: str) -> bool:
+    """Whether checker ``name`` asks an LLM (an unknown name does not; building it says it is unknown)."""
+    found = REGISTRY.get(name)
+    return found is not None and found.uses_llm
 
 
 def entry(name: str) -> Entry:
@@ -222,19 +239,22 @@ def build_from_spec(spec: CheckerSpec | str, flags: Mapping[str, Any] | None = N
 
 
 _STRICT_COMPAT = frozenset({"window_sentences"})
+_NOT_GIVEN: Any = object()
+"""``build_checker``'s ``window_veto`` left out (None is a value there: the veto is off)."""
 
 
 def build_checker(name: str = "nli", *, model: str | None = None, revision: str | None = None,
                   threshold: float | None = None, numbers: bool | None = None, arithmetic: bool | None = None,
-                  batch_size: int = 32, device: str = "cpu", cache: Any = None,
-                  window_veto: float | None = DEFAULT_WINDOW_VETO, smoke_check: bool = True,
+                  batch_size: int | None = None, device: str | None = None, cache: Any = None,
+                  window_veto: float | None = _NOT_GIVEN, smoke_check: bool | None = None,
                   window_sentences: int | None = None, **options: Any) -> Checker:
     """Build a checker by name (the Python API; commands use ``build`` with spec strings).
 
     numbers / arithmetic: the numbers stage rules (None: the checker's default, on except for similarity).
     cache: a faithkit.cache.ContentCache for NLI scores and LLM replies (None: no cache).
-    The keyword arguments are the checker's options (``NLIOptions``, ``JudgeOptions``...); the named ones are
-    passed only when they differ from their defaults, and only to checkers that have them, except
+    The keyword arguments are the checker's options (``NLIOptions``, ``JudgeOptions``...), whose defaults are
+    declared there only: a named one left out (None; ``window_veto`` left out, as None turns the veto off) is
+    the checker's default, and a named one given goes only to checkers that have it, except
     ``window_sentences`` and the extra ``options``, which a checker without them refuses.
     """
     found = entry(name)
@@ -247,11 +267,9 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
     named = {"model": model, "revision": revision, "threshold": threshold, "batch_size": batch_size,
              "device": device, "window_veto": window_veto, "smoke_check": smoke_check,
              "window_sentences": window_sentences}
-    defaults = {"batch_size": 32, "device": "cpu", "window_veto": DEFAULT_WINDOW_VETO, "smoke_check": True}
     values = dict(options)
     for key, value in named.items():
-        unset = value is None and key != "window_veto"  # window_veto=None is a value: the veto is off
-        if unset or (key in defaults and value == defaults[key]):
+        if value is _NOT_GIVEN or (value is None and key != "window_veto"):
             continue
         if key in fields or key in _STRICT_COMPAT:
             values[key] = value

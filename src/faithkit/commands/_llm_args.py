@@ -32,7 +32,8 @@ def add_connection_arguments(parser: argparse.ArgumentParser, *, cache: bool = T
     g.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 (vLLM, "
                                       "llama.cpp, Ollama, LM Studio); default: the provider's own")
     g.add_argument("--provider", choices=PROVIDERS,
-                   help="openai (any OpenAI-compatible server, default) or anthropic (extra: faithkit[anthropic])")
+                   help=LiveHelp("openai (any OpenAI-compatible server) or anthropic (extra: faithkit[anthropic]); "
+                                 "default {v}", v=f"{LLM}.provider"))
     g.add_argument("--api-key-env", metavar="VAR",
                    help="environment variable holding the API key (default OPENAI_API_KEY / ANTHROPIC_API_KEY; "
                         "may be unset for a local server). The key is never logged or stored.")
@@ -75,8 +76,9 @@ def add_llm_arguments(parser: argparse.ArgumentParser, *, cache: bool = True) ->
                                        "with --claims llm)")
     g.add_argument("--nli-model", help="NLI model for the cascade's first stage (default: the bundled model)")
     g.add_argument("--judge-mode", choices=JUDGE_MODE_CHOICES,
-                   help="batch: one call per answer; per-claim: one call per claim; extract-and-label: one "
-                        "call extracts and labels the claims (needs --claims llm)")
+                   help=LiveHelp("batch: one call per answer; per-claim: one call per claim; extract-and-label: "
+                                 "one call extracts and labels the claims (needs --claims llm); default {v}",
+                                 v="faithkit.checkers.llm_options:JudgeOptions.judge_mode"))
     g.add_argument("--route-below", type=float,
                    help=LiveHelp("cascade: claims whose NLI entailment is below this go to the judge (default {v})",
                                  v="faithkit.checkers.llm_options:DEFAULT_ROUTE_BELOW"))

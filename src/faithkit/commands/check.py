@@ -10,6 +10,8 @@ from typing import Any
 from faithkit.errors import UsageError
 
 NLI_OPTIONS = "faithkit.checkers.nli_options"
+SIMILARITY_OPTIONS = "faithkit.checkers.similarity_options"
+DETECTOR_OPTIONS = "faithkit.checkers.detector_options"
 LIMITS = "faithkit.limits"
 
 
@@ -41,9 +43,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                                           "judge/cascade the LLM model name")
     checking.add_argument("--revision", help="hub revision (commit, tag or branch) for --model")
     checking.add_argument("--threshold", type=float,
-                          help=LiveHelp("decision threshold on the score (default: nli {nli}, similarity {sim})",
-                                        nli=f"{NLI_OPTIONS}:DEFAULT_NLI_THRESHOLD",
-                                        sim="faithkit.checkers.similarity_options:DEFAULT_THRESHOLD"))
+                          help=LiveHelp("decision threshold on the score (default: nli {nli}, similarity {sim}, "
+                                        "classifier / seq2seq / hhem {det})",
+                                        nli=f"{NLI_OPTIONS}:NLIOptions.threshold",
+                                        sim=f"{SIMILARITY_OPTIONS}:SimilarityOptions.threshold",
+                                        det=f"{DETECTOR_OPTIONS}:DetectorOptions.threshold"))
     checking.add_argument("--trust-remote-code", action="store_true",
                           help="let a model run its own code (hhem), only with --revision pinned to a 40-hex commit")
     checking.add_argument("--claims", choices=["sentences", "llm"], default="sentences",
@@ -74,12 +78,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     speed = p.add_argument_group("performance and engine")
     speed.add_argument("--batch-size", type=int,
-                       help=LiveHelp("model batch size (pairs; default {nli} for nli)",
-                                     nli=f"{NLI_OPTIONS}:NLIOptions.batch_size"))
+                       help=LiveHelp("model batch size (default: nli {nli} pairs, similarity {sim} texts, "
+                                     "classifier / seq2seq / hhem {det} pairs)",
+                                     nli=f"{NLI_OPTIONS}:NLIOptions.batch_size",
+                                     sim=f"{SIMILARITY_OPTIONS}:SimilarityOptions.batch_size",
+                                     det=f"{DETECTOR_OPTIONS}:DetectorOptions.batch_size"))
     speed.add_argument("--chunk-size", type=int, default=64,
                        help="interactions read and checked together (default %(default)s)")
-    speed.add_argument("--device", help="torch device for the NLI model with --backend torch (cpu, cuda; "
-                                        "default cpu)")
+    speed.add_argument("--device", help=LiveHelp("torch device for the NLI model with --backend torch (cpu, cuda; "
+                                                 "default {d})", d=f"{NLI_OPTIONS}:NLIOptions.device"))
     speed.add_argument("--backend", choices=["torch", "onnx"],
                        help=LiveHelp("NLI forward pass (default {default}): onnx (ONNX Runtime on the model "
                                      "folder's model.onnx, else an export made once with torch and cached) or torch "
@@ -117,15 +124,14 @@ def _add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     add_llm_arguments(parser, cache=False)  # check places --cache beside the performance flags
 
 
-LLM_CHECKERS = ("judge", "cascade")
-
-
 def checker_flags(args: argparse.Namespace, name: str) -> dict:
     """The check command's flags as option values (None: not given); ``flag_options`` keeps what ``name`` has.
-    ``--model`` names the LLM for an LLM checker (``--llm-model`` wins), the NLI / embedding model otherwise."""
+    ``--model`` names the LLM for an LLM checker (its registry entry says ``uses_llm``; ``--llm-model`` wins),
+    the NLI / embedding model otherwise."""
+    from faithkit.checkers.registry import uses_llm
     from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS, given
 
-    model = (args.llm_model or args.model) if name in LLM_CHECKERS else args.model
+    model = (args.llm_model or args.model) if uses_llm(name) else args.model
     return {"model": model, "revision": args.revision, "threshold": args.threshold,
             "batch_size": args.batch_size, "device": args.device, "window_sentences": args.window_sentences,
             "backend": getattr(args, "backend", None),
@@ -152,12 +158,13 @@ def _build_claims(args: argparse.Namespace, spec, context):
     if args.claims == "llm":
         from faithkit.checkers.factories import build_llm_claims
         from faithkit.checkers.llm_options import JudgeOptions
+        from faithkit.checkers.registry import uses_llm
         from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS, given
         from faithkit.options import parse_options
 
         values = given(args, LLM_FLAGS + JUDGE_FLAGS)
         model = args.llm_model
-        if spec.name in LLM_CHECKERS:
+        if uses_llm(spec.name):
             values.update(spec.options)
             model = model or spec.options.get("model") or args.model
         values = {k: v for k, v in values.items() if k in JudgeOptions.model_fields}
@@ -175,6 +182,7 @@ def _count_lines(path: Path) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from faithkit.checkers.base import load_checker
+    from faithkit.checkers.registry import llm_checkers
     from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
     from faithkit.commands._format_args import check_input, every_record_failed, field_map
     from faithkit.guards import check_threshold
@@ -199,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
     apply_thread_policy(args.threads)  # before torch is imported: OpenMP reads its settings once
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
-    check_cli_models(args, spec, LLM_CHECKERS)  # no such folder / hub unreachable: now, not after imports
+    check_cli_models(args, spec, llm_checkers())  # no such folder / hub unreachable: now, not after imports
     context = _context(args)
     checker = build_from_spec(spec, checker_flags(args, spec.name), context)
     if args.engine == "ray":
