@@ -1,5 +1,8 @@
 """Structural and arithmetic check of shapes_holdout2.jsonl (no checker involved)."""
-import datetime, json, os, re
+import datetime
+import json
+import os
+import re
 from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,7 +31,8 @@ def num(s):
         return 2.0
     return float(re.sub(r"[^0-9.]", "", s.split(" ")[0] if s[0].isdigit() else s.split(" ")[-1].lstrip("£$")))
 
-rows = [json.loads(l) for l in open(os.path.join(HERE, "shapes_holdout2.jsonl"), encoding="utf-8")]
+with open(os.path.join(HERE, "shapes_holdout2.jsonl"), encoding="utf-8") as handle:
+    rows = [json.loads(line) for line in handle]
 ids = [r["id"] for r in rows]
 assert len(ids) == len(set(ids)) and all(i.startswith("h2-") for i in ids)
 for r in rows:
@@ -56,5 +60,6 @@ print(Counter(r["expect"] + ("/misattributed" if r.get("citation") else "") for 
 print("shape", sorted(Counter(r["shape"] for r in rows).items()))
 print("fault", sorted(Counter(r["fault"] for r in rows if "fault" in r).items()))
 print("domain", sorted(Counter(r["domain"] for r in rows).items()))
-print("faithful shapes", sorted(Counter(r["shape"] for r in rows if r["expect"] == "faithful" and not r.get("citation")).items()))
+faithful = Counter(r["shape"] for r in rows if r["expect"] == "faithful" and not r.get("citation"))
+print("faithful shapes", sorted(faithful.items()))
 print("unsupported shapes", sorted(Counter(r["shape"] for r in rows if r["expect"] == "unsupported").items()))
