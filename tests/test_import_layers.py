@@ -5,10 +5,10 @@ at the top of a file, inside a function (a lazy import that climbs back up is a 
 loading survives it) and under ``if __name__ == "__main__":`` (``llm/loopback.py`` once started its program
 from ``commands/`` that way, a circle with ``commands/serve_loopback.py``). Two graphs are checked:
 
-- modules: ``faithkit.checkers.judge`` -> ``faithkit.llm.prompts``;
+- modules: ``faithkit.checkers.llm.judge`` -> ``faithkit.llm.prompts``;
 - folders: each top-level package (``checkers``, ``claims``, ``llm``, ``mutation``, ``report``...) is one node
   and each module of the package root its own, so ``checkers/factories`` -> ``claims/llm`` and ``claims/llm`` ->
-  ``checkers/judge`` is a loop even though no module imports itself back.
+  ``checkers/llm/judge`` is a loop even though no module imports itself back.
 
 Dynamic imports (``importlib.import_module``: the CLI's command table, the registry's ``"module:callable"``
 factories, the lazy public API) are not edges: they are how the top of the graph reaches down by name.
@@ -146,7 +146,7 @@ def reaches(edges: list[Edge], start: str, goal: str) -> bool:
 def test_the_graph_sees_every_kind_of_import():
     """The edges the rest relies on: a function-level import, a ``__main__`` block, a relative import."""
     edges = {(e.source, e.target) for e in module_edges()}
-    assert ("faithkit.checkers.factories", "faithkit.checkers.extract_label") in edges  # inside a function
+    assert ("faithkit.checkers.factories", "faithkit.checkers.llm.extract_label") in edges  # inside a function
     assert ("faithkit.commands.serve_loopback", "faithkit.llm.loopback") in edges
     tree = ast.parse("if __name__ == '__main__':\n    from faithkit.commands.serve_loopback import main\n"
                      "from . import records\n")
@@ -179,7 +179,7 @@ def test_the_checks_catch_the_old_loops():
               Edge(program, "faithkit.errors", "faithkit/commands/serve_loopback.py:15")]
     assert {e.source for e in find_cycle(circle) or []} == {server, program}
     loop = [Edge("faithkit.checkers.factories", "faithkit.claims.llm", "faithkit/checkers/factories.py:108"),
-            Edge("faithkit.claims.llm", "faithkit.checkers.judge", "faithkit/claims/llm.py:21")]
+            Edge("faithkit.claims.llm", "faithkit.checkers.llm.judge", "faithkit/claims/llm.py:21")]
     assert find_cycle(loop) is None  # no module imports itself back ...
     found = find_cycle(folder_edges(loop))  # ... but the two folders do
     assert found is not None and "faithkit/claims/llm.py:21" in describe(found)

@@ -67,7 +67,7 @@ def test_the_default_checker_agrees_with_the_careful_reader(outcomes) -> None:
 
 def test_team_8_is_flagged_on_both_of_its_wrong_sentences(results) -> None:
     """expected.md: "2 of 4 sentences wrong" (SSO is Enterprise-only, the month is not refunded). The SSO sentence
-    says "It includes …": the rules read it with the plan its pronoun stands for (checkers.claim_subject)."""
+    says "It includes …": the rules read it with the plan its pronoun stands for (checkers.rules.claim_subject)."""
     verdicts = {c["text"].split()[0]: c for c in results.records_by_id()["team-8"]["claims"]}
     assert {k: v["verdict"] for k, v in verdicts.items()} == {
         "The": "supported", "It": "not_supported", "Each": "supported", "You": "not_supported"}

@@ -229,7 +229,7 @@ def test_without_matplotlib_the_sweep_files_say_where_the_plot_would_be(tmp_path
 
 
 def test_a_copy_of_passage_text_is_supported_at_every_threshold() -> None:
-    """The copy rule decides without the score (checkers.copy_rule): a sweep must not re-decide it on the model's
+    """The copy rule decides without the score (checkers.rules.copy_rule): a sweep must not re-decide it on the model's
     low reading of the copy."""
     copy = Verdict("supported", "nli", score=0.06, detail={"copy": True})
     item = ScoredClaim(ClaimRow("c", "Yes, bookings can be cancelled.", (), "supported", None), copy)

@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python benchmarks/accuracy/clause_claims_dev.py /work/shared/data/dev/wice_claim_dev.jsonl
 
-A claim that joins two statements (", and", ";", ``checkers.alignment.clauses``) is scored as its clauses: each
+A claim that joins two statements (", and", ";", ``checkers.rules.alignment.clauses``) is scored as its clauses: each
 clause by its best chunk, the claim by its weakest clause, against the default checker's score of the whole claim
 (`faithkit bench`'s way: best chunk, weakest sentence; numbers stage off). Why it was tried: a long claim must
 otherwise be entailed by one window. What it showed (WiCE dev, 57 of 349 claims split): 8 verdicts change at 0.45,
@@ -18,8 +18,8 @@ import numpy as np
 
 from faithkit.bench import claim_sentences, load_claims
 from faithkit.cache import ContentCache
-from faithkit.checkers.alignment import clauses
 from faithkit.checkers.registry import BuildContext, build
+from faithkit.checkers.rules.alignment import clauses
 from faithkit.progress import check_with_progress
 from faithkit.records import ClaimCheck, Passage
 from faithkit.stats import balanced_accuracy

@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from faithkit.checkers.cascade import CascadeChecker
 from faithkit.checkers.fake import ScriptedChecker
-from faithkit.checkers.judge import JudgeChecker
+from faithkit.checkers.llm.cascade import CascadeChecker
+from faithkit.checkers.llm.judge import JudgeChecker
 from faithkit.claims.llm import LLMClaims
 from faithkit.llm.loopback import LoopbackServer, backend_from_json
 from faithkit.llm.openai_compat import OpenAICompatClient

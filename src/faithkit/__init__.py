@@ -27,7 +27,7 @@ _EXPORTS: dict[str, str] = {
     "register": "faithkit.checkers.registry", "rebuild": "faithkit.checkers.registry",
     "BuildContext": "faithkit.checkers.registry", "Options": "faithkit.options",
     "NLIOptions": "faithkit.checkers.nli_options", "SimilarityOptions": "faithkit.checkers.similarity_options",
-    "JudgeOptions": "faithkit.checkers.llm_options", "CascadeOptions": "faithkit.checkers.llm_options",
+    "JudgeOptions": "faithkit.checkers.llm.llm_options", "CascadeOptions": "faithkit.checkers.llm.llm_options",
     "LLMOptions": "faithkit.llm.options", "parse_checker_spec": "faithkit.checkers.spec",
     "NLIChecker": "faithkit.checkers.nli", "SimilarityChecker": "faithkit.checkers.similarity",
     "NumberChecks": "faithkit.checkers.numbers", "ScriptedChecker": "faithkit.checkers.fake",

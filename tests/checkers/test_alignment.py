@@ -1,11 +1,11 @@
-"""Polarity and name alignment (checkers/alignment.py): the window rules that stop a claim borrowing its
+"""Polarity and name alignment (checkers/rules/alignment.py): the window rules that stop a claim borrowing its
 polarity or its subject from a neighbouring sentence. Pure string rules: no model is loaded."""
 
 from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.alignment import (
+from faithkit.checkers.rules.alignment import (
     is_negated,
     name_conflict,
     names,
@@ -71,7 +71,7 @@ def test_not_aligned_combines_both_rules() -> None:
 
 
 def test_unit_swaps_conflict_and_matching_units_do_not() -> None:
-    from faithkit.checkers.alignment import quantities, unit_conflict
+    from faithkit.checkers.rules.alignment import quantities, unit_conflict
 
     assert unit_conflict("Refunds arrive within 90 hours.", "Refunds arrive within 90 days.")
     assert unit_conflict("Each user gets 50 MB.", "Each user gets 50 GB of storage.")
@@ -83,7 +83,7 @@ def test_unit_swaps_conflict_and_matching_units_do_not() -> None:
 
 
 def test_clauses_split_joined_statements_only() -> None:
-    from faithkit.checkers.alignment import clauses
+    from faithkit.checkers.rules.alignment import clauses
 
     joined = "Anytime tickets are valid on any train, and Flex tickets can be refunded up to 24 hours ahead."
     assert clauses(joined) == ["Anytime tickets are valid on any train",
@@ -114,7 +114,7 @@ def test_refusal_wordings_of_the_dev_suite_are_refusals() -> None:
 
 
 def test_rules_can_be_chosen_one_by_one() -> None:
-    from faithkit.checkers.alignment import parse_rules
+    from faithkit.checkers.rules.alignment import parse_rules
 
     swap = ("Saver tickets can be refunded up to 24 hours before departure.",
             "Flex tickets can be refunded up to 24 hours before departure.")
@@ -209,10 +209,10 @@ def test_rather_than_is_a_negation_and_at_no_charge_is_not() -> None:
 
 def test_a_sentence_plainly_about_the_claim_vetoes_windows_that_leave_it_out() -> None:
     """Window rule, claim level: "Classes can be booked up to 7 days in advance" alone would 'support' the claim,
-    but the sentence sharing its words says Off-Peak members may book too (checkers.window_veto)."""
+    but the sentence sharing its words says Off-Peak members may book too (checkers.rules.window_veto)."""
     import numpy as np
 
-    from faithkit.checkers.window_veto import usable_windows
+    from faithkit.checkers.rules.window_veto import usable_windows
     from faithkit.records import Passage
     from faithkit.text.windows import all_windows
 
@@ -238,7 +238,7 @@ def test_a_sentence_plainly_about_the_claim_vetoes_windows_that_leave_it_out() -
 
 
 def test_a_number_bound_to_a_sibling_name_in_the_same_sentence_conflicts() -> None:
-    from faithkit.checkers.alignment import binding_conflict
+    from faithkit.checkers.rules.alignment import binding_conflict
 
     sentence = "Version history is kept for 30 days on Plus and 180 days on Business."
     known = ["Password-protected links are available on Plus and Business, but not on Free.", sentence]

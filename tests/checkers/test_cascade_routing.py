@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.cascade import CascadeChecker
 from faithkit.checkers.fake import ScriptedChecker
-from faithkit.checkers.judge import JudgeChecker
+from faithkit.checkers.llm.cascade import CascadeChecker
+from faithkit.checkers.llm.judge import JudgeChecker
 from faithkit.errors import UsageError
 from faithkit.llm.client import RetryPolicy
 from faithkit.llm.loopback import LoopbackServer, ScriptedJudge

@@ -1,11 +1,12 @@
-"""A pronoun subject read with the name it stands for, for the alignment rules only (checkers/claim_subject.py)."""
+"""A pronoun subject read with the name it stands for, for the alignment rules only
+(checkers/rules/claim_subject.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.alignment import exclusivity_conflict
-from faithkit.checkers.claim_subject import with_subject
+from faithkit.checkers.rules.alignment import exclusivity_conflict
+from faithkit.checkers.rules.claim_subject import with_subject
 
 TEAM_8 = ("The Team plan costs €12 per user per month, so your 8 users would pay €96 a month. "
           "It includes up to 10 users and SSO. Each user gets 50 GB of storage.")

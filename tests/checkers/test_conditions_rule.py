@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.alignment import conflict_kind, parse_rules
-from faithkit.checkers.alignment_conditions import conditions, dropped_condition
+from faithkit.checkers.rules.alignment import conflict_kind, parse_rules
+from faithkit.checkers.rules.alignment_conditions import conditions, dropped_condition
 from faithkit.records import ClaimCheck, Passage
 
 POOL = "The outdoor pool is open from June to August."

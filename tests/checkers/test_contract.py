@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from faithkit.checkers.base import CheckerBase, counters_of, load_checker, walk, warnings_of
-from faithkit.checkers.cascade import CascadeChecker
 from faithkit.checkers.fake import ScriptedChecker
+from faithkit.checkers.llm.cascade import CascadeChecker
 from faithkit.checkers.numbers import NumberChecks
 from faithkit.records import Interaction, Passage
 

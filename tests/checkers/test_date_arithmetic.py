@@ -7,8 +7,8 @@ import datetime as dt
 
 import pytest
 
-from faithkit.checkers.alignment_words import words
 from faithkit.checkers.numbers.dates import date_arithmetic, dates_in, uncovered_words
+from faithkit.checkers.rules.alignment_words import words
 from faithkit.records import ClaimCheck, Passage
 
 INVOICES = ("Invoices are sent on the 1st of each month and are due within 14 days. Late payments incur a €10 fee.",

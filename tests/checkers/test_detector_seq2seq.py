@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.detector_options import MINICHECK_T5_TEMPLATE
+from faithkit.checkers.detectors.detector_options import MINICHECK_T5_TEMPLATE
 from faithkit.checkers.registry import build
 from faithkit.errors import ModelLoadError, UsageError
 from faithkit.records import ClaimCheck, Passage

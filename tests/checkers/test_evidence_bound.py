@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.alignment import binding_conflict, polarity_conflict
 from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD
+from faithkit.checkers.rules.alignment import binding_conflict, polarity_conflict
 from faithkit.records import ClaimCheck, Passage
 
 COWORKING = (
@@ -110,7 +110,7 @@ def test_a_sentence_opening_with_it_is_read_with_the_subject_before_it(checker, 
 
 
 def test_an_expletive_it_stands_for_nothing() -> None:
-    from faithkit.checkers.window_veto import _antecedent_words
+    from faithkit.checkers.rules.window_veto import _antecedent_words
 
     assert _antecedent_words("It does not cover dental treatment.", CARE_PLAN[0].text.split(". ")[0])
     assert not _antecedent_words("It is not possible to pause the plan.", CARE_PLAN[0].text.split(". ")[0])
@@ -167,8 +167,8 @@ def test_parts_stand_in_for_the_whole_only_when_each_is_plainly_supported() -> N
     ("Refunds are possible within 30 days of buying.", "Refunds are possible within 7 days of the new date.", False),
 ])
 def test_a_time_counted_from_another_event_is_another_condition(claim: str, sentence: str, conflict: bool) -> None:
-    from faithkit.checkers.alignment import DEFAULT_ALIGNMENT_RULES, conflict_kind, parse_rules
-    from faithkit.checkers.alignment_anchors import anchor_conflict
+    from faithkit.checkers.rules.alignment import DEFAULT_ALIGNMENT_RULES, conflict_kind, parse_rules
+    from faithkit.checkers.rules.alignment_anchors import anchor_conflict
 
     assert anchor_conflict(claim, sentence) is conflict
     if conflict:
@@ -207,7 +207,7 @@ def test_the_default_checker_holds_the_reference_point(checker, question: str, c
     ("Bookings can be cancelled.", "Bookings cannot be cancelled.", False),
 ])
 def test_a_copy_is_compared_after_the_normalising_a_reader_does(claim: str, sentence: str, same: bool) -> None:
-    from faithkit.checkers.copy_rule import normalised
+    from faithkit.checkers.rules.copy_rule import normalised
 
     assert (normalised(claim) == normalised(sentence)) is same
 

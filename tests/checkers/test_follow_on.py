@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.follow_on import follow_on_windows, read_on_its_own
+from faithkit.checkers.rules.follow_on import follow_on_windows, read_on_its_own
 from faithkit.records import Passage
 
 BILLING = ("Team plans are billed monthly and can be cancelled at any time, but the current month is not refunded. "

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from faithkit.checkers.judge import JudgeChecker
+from faithkit.checkers.llm.judge import JudgeChecker
 from faithkit.errors import UsageError
 from faithkit.llm import prompts
 from faithkit.llm.client import RetryPolicy

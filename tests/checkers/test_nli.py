@@ -170,7 +170,7 @@ def test_window_veto_looks_at_the_sentence_the_claim_is_about_in_windows_of_any_
     texts = [w.text for w in windows]
     probs = np.tile([0.6, 0.3, 0.1], (len(windows), 1))
     probs[texts.index("The current month is not refunded."), 2] = 0.9
-    from faithkit.checkers.window_veto import usable_windows
+    from faithkit.checkers.rules.window_veto import usable_windows
 
     usable = usable_windows("The current month is refunded.", windows, probs, 0.8).mask  # alignment off: veto alone
     vetoed = sorted(t for t, ok in zip(texts, usable) if not ok)

@@ -66,7 +66,7 @@ def test_with_no_usable_window_the_evidence_is_the_window_the_model_liked_best(c
     """When the rules remove every window without naming a sentence that disagrees, the claim is unsupported and
     its evidence is the window the model scored highest, not whichever window happens to come first."""
     import faithkit.checkers.nli_verdict as nli_verdict
-    from faithkit.checkers.window_veto import UsableWindows
+    from faithkit.checkers.rules.window_veto import UsableWindows
 
     monkeypatch.setattr(nli_verdict, "usable_windows",
                         lambda claim, windows, *args, **kwargs: UsableWindows(np.zeros(len(windows), bool)))

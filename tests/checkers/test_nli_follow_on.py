@@ -1,5 +1,5 @@
-"""The bundled model with follow-on clauses read on their own (``checkers.follow_on``), on the Larkspur billing passage
-of the lesson's Move 6 suite: its one false alarm, and the mutants that must stay caught (real inference)."""
+"""The bundled model with follow-on clauses read on their own (``checkers.rules.follow_on``), on the Larkspur billing
+passage of the lesson's Move 6 suite: its one false alarm, and the mutants that must stay caught (real inference)."""
 
 from __future__ import annotations
 

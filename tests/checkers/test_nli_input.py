@@ -72,7 +72,7 @@ def checkers() -> dict[bool, NLIChecker]:
 ])
 def test_a_reworded_faithful_claim_is_supported_only_with_canonical_input(checkers, claim, passages) -> None:
     verdicts = {canon: c.check([ClaimCheck(claim, passages)])[0] for canon, c in checkers.items()}
-    # the bundled model alone misreads it (the copy rule still supports "can't" for "cannot": checkers.copy_rule)
+    # the bundled model alone misreads it (the copy rule still supports "can't" for "cannot": checkers.rules.copy_rule)
     assert verdicts[False].score < checkers[False].threshold, verdicts[False]
     assert verdicts[False].label == "not_supported" or verdicts[False].detail.get("copy"), verdicts[False]
     assert verdicts[True].label == "supported", verdicts[True]

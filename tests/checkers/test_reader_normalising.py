@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.alignment import binding_conflict, polarity_conflict
-from faithkit.checkers.alignment_words import stem, words
+from faithkit.checkers.rules.alignment import binding_conflict, polarity_conflict
+from faithkit.checkers.rules.alignment_words import stem, words
 from faithkit.claims.markdown import markdown_blocks
 
 

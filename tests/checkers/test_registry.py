@@ -185,7 +185,7 @@ def test_no_llm_module_imports_argparse():
 def test_cli_choices_match_the_option_models():
     from typing import get_args
 
-    from faithkit.checkers.llm_options import JudgeOptions
+    from faithkit.checkers.llm.llm_options import JudgeOptions
     from faithkit.commands._llm_args import JUDGE_MODE_CHOICES, PROVIDERS
     from faithkit.llm.options import LLMOptions
 

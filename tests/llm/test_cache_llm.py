@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from faithkit.cache import ContentCache, PairScoreCache, content_key
-from faithkit.checkers.judge import JudgeChecker
+from faithkit.checkers.llm.judge import JudgeChecker
 from faithkit.claims.llm import LLMClaims
 from faithkit.errors import UsageError
 from faithkit.io.results import read_results

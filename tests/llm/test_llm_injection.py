@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from faithkit.checkers.judge import JudgeChecker
+from faithkit.checkers.llm.judge import JudgeChecker
 from faithkit.claims.llm import LLMClaims
 from faithkit.io.results import read_results
 from faithkit.llm import prompts

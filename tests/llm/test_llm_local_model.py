@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from faithkit.checkers.judge import JudgeChecker
+from faithkit.checkers.llm.judge import JudgeChecker
 from faithkit.claims.llm import LLMClaims
 from faithkit.claims.sentences import SentenceClaims
 from faithkit.io.results import read_results

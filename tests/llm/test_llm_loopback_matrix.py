@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from faithkit.checkers.judge import JudgeChecker
+from faithkit.checkers.llm.judge import JudgeChecker
 from faithkit.errors import BackendError
 from faithkit.llm.client import RetryPolicy
 from faithkit.llm.loopback import LoopbackServer, Scripted, empty_body, http_error, slow

@@ -8,11 +8,11 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from faithkit.checkers.alignment_anchors import anchor_conflict, anchored_durations
-from faithkit.checkers.alignment_conditions import conditions, dropped_condition
-from faithkit.checkers.alignment_units import frequency_conflict
-from faithkit.checkers.copy_rule import normalised
 from faithkit.checkers.numbers.dates import date_arithmetic, dates_in
+from faithkit.checkers.rules.alignment_anchors import anchor_conflict, anchored_durations
+from faithkit.checkers.rules.alignment_conditions import conditions, dropped_condition
+from faithkit.checkers.rules.alignment_units import frequency_conflict
+from faithkit.checkers.rules.copy_rule import normalised
 
 FAST = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 # text built from the words these rules look for, so the examples reach their branches, not only plain letters

@@ -1,13 +1,13 @@
 """A well-formed but wrong judge: SUPPORTED for everything, quoting the passage sentence that shares the most
 words with the claim. Its quotes are verbatim, so the quote check alone passes them; the NLI model's second
-opinion on each quote (checkers/quote_nli.py) must stop the false claims and count the disagreements."""
+opinion on each quote (checkers/llm/quote_nli.py) must stop the false claims and count the disagreements."""
 
 from __future__ import annotations
 
 import pytest
 
-from faithkit.checkers.judge import JudgeChecker
-from faithkit.checkers.quote_nli import QuoteEntailment
+from faithkit.checkers.llm.judge import JudgeChecker
+from faithkit.checkers.llm.quote_nli import QuoteEntailment
 from faithkit.llm.client import RetryPolicy
 from faithkit.llm.loopback import LoopbackServer, ScriptedBackend, ScriptedJudge
 from faithkit.llm.openai_compat import OpenAICompatClient

@@ -80,7 +80,7 @@ def rule_stage(name: str, kept: str | None, *, rescue: bool = False) -> RuleStag
 
 
 # the stages faithkit's checkers write, each declared once (their modules: checkers/numbers/stage.py for the
-# first two, checkers/judge.py and checkers/extract_label.py for the judge)
+# first two, checkers/llm/judge.py and checkers/llm/extract_label.py for the judge)
 rule_stage("numbers", "decided by the missing-number rule")
 rule_stage("arithmetic", None, rescue=True)
 rule_stage("judge", "decided by the judge's label")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from faithkit.checkers.llm_options import CascadeOptions, JudgeOptions
+from faithkit.checkers.llm.llm_options import CascadeOptions, JudgeOptions
 from faithkit.checkers.nli_options import NLIOptions
 from faithkit.checkers.registry import BuildContext
 from faithkit.checkers.similarity_options import SimilarityOptions
@@ -30,7 +30,7 @@ def build_similarity(options: SimilarityOptions, context: BuildContext) -> Any:
 
 
 def _judge(options: JudgeOptions, context: BuildContext, mode: str) -> Any:
-    from faithkit.checkers.judge import JudgeChecker
+    from faithkit.checkers.llm.judge import JudgeChecker
 
     checker = JudgeChecker(context.llm_session(options).caller(), mode=mode, strict=options.strict,
                            repeats=options.repeats, repeat_modes=options.modes() or None,
@@ -41,10 +41,10 @@ def _judge(options: JudgeOptions, context: BuildContext, mode: str) -> Any:
 
 
 def _quote_nli(options: JudgeOptions) -> Any:
-    """The NLI model's check of each SUPPORTED quote (checkers/quote_nli.py), unless ``quote_nli=off``."""
+    """The NLI model's check of each SUPPORTED quote (checkers/llm/quote_nli.py), unless ``quote_nli=off``."""
     if options.quote_nli == "off":
         return None
-    from faithkit.checkers.quote_nli import QuoteEntailment
+    from faithkit.checkers.llm.quote_nli import QuoteEntailment
 
     return QuoteEntailment(options.quote_nli)
 
@@ -52,7 +52,7 @@ def _quote_nli(options: JudgeOptions) -> Any:
 def extract_and_label(options: JudgeOptions, context: BuildContext) -> Any:
     """The run's one-call extractor (claims and labels in one request), made once and kept on the context."""
     if context.extract_and_label is None:
-        from faithkit.checkers.extract_label import ExtractAndLabel
+        from faithkit.checkers.llm.extract_label import ExtractAndLabel
 
         context.extract_and_label = ExtractAndLabel(
             context.llm_session(options).caller(), fallback=_judge(options, context, "batch"),
@@ -72,7 +72,7 @@ def build_judge(options: JudgeOptions, context: BuildContext) -> Any:
 
 
 def build_cascade(options: CascadeOptions, context: BuildContext) -> Any:
-    from faithkit.checkers.cascade import CascadeChecker
+    from faithkit.checkers.llm.cascade import CascadeChecker
     from faithkit.checkers.nli import NLIChecker
 
     if options.judge_mode == "extract-and-label":

@@ -3,7 +3,7 @@
 Each claim is scored against every window of 1-3 adjacent sentences of every passage (never across passages;
 ``window_sentences``) and the best window decides. Pairs of a whole batch of claims are deduplicated and scored by
 the reusable pair parts (``checkers.pairs``: length-sorted batches, truncation flagged, content cache); the window
-veto (``checkers.window_veto``) keeps a multi-sentence window from supporting a claim its own sentence
+veto (``checkers.rules.window_veto``) keeps a multi-sentence window from supporting a claim its own sentence
 contradicts. "Contradicted" is only a diagnostic, read from the windows of the passage that best supports the
 claim: NLI heads call off-topic pairs contradictions. Any pair classifier fits, through label roles: a binary
 detector head with ``entailment_label`` (``checkers.labels``).
@@ -21,9 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.alignment import parse_rules
 from faithkit.checkers.base import CheckerBase
-from faithkit.checkers.follow_on import follow_on_windows
 from faithkit.checkers.nli_input import NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, SECOND_OPINION_AUTO, NLIOptions
 from faithkit.checkers.nli_verdict import window_verdict
@@ -36,10 +34,12 @@ from faithkit.checkers.pairs import (
     PairScores,
     weights_hash,
 )
+from faithkit.checkers.rules.alignment import parse_rules
+from faithkit.checkers.rules.follow_on import follow_on_windows
+from faithkit.checkers.rules.window_veto import content_words
 from faithkit.checkers.second_opinion import candidates_of, second_opinion_verdict
 from faithkit.checkers.spread_evidence import spread_windows
 from faithkit.checkers.window_prune import related_windows
-from faithkit.checkers.window_veto import content_words
 from faithkit.errors import ModelLoadError, UsageError
 from faithkit.guards import check_threshold
 from faithkit.options import parse_options
@@ -304,7 +304,7 @@ class NLIChecker(CheckerBase):
 
     def premise_windows(self, passages: tuple[Passage, ...]) -> list[Window]:
         """The sentence windows of the passages, and with ``follow_on`` each follow-on clause read on its own
-        (``checkers.follow_on``: "...; after that they are not refundable")."""
+        (``checkers.rules.follow_on``: "...; after that they are not refundable")."""
         windows = all_windows(passages, self.window_sentences)
         return windows + follow_on_windows(passages) if self.follow_on else windows
 

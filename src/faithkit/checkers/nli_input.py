@@ -7,8 +7,8 @@ contradiction. Measured with the bundled model: "Tips cannot be added to orders 
 rewordings, so both sides of every pair are rewritten into one canonical form before the model sees them
 (contractions expanded, "no more than" / "must not exceed" / "up to" read as "at most", "rather than" as
 ", not"). Every rewrite keeps the meaning but one: a mid-sentence "only" is dropped, and the restriction it states
-is checked by the scope and exclusivity rules instead (``checkers.alignment``), so what the model misses there is a
-restriction a claim adds that neither rule can test. The rewrites apply to the claim and the premise alike, so a
+is checked by the scope and exclusivity rules instead (``checkers.rules.alignment``), so what the model misses there
+is a restriction a claim adds that neither rule can test. The rewrites apply to the claim and the premise alike, so a
 claim that copies its passage still meets it word for word. Only the model's input changes: evidence, alignment
 rules and the numbers stage read the original texts, and the cache is keyed on what the model actually scored.
 
@@ -63,7 +63,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.IGN
     (r"\s*\b(?:rather\s+than|instead\s+of)\b", ", not"),
     (r"\bwhenever\s+you\s+(?:like|want|wish)\b", "at any time"),
     # a restriction inside the sentence ("available only on Max") is checked by the scope and exclusivity rules
-    # (checkers.alignment), not by the model: the model reads the claim without it, and so a claim that states
+    # (checkers.rules.alignment), not by the model: the model reads the claim without it, and so a claim that states
     # the restriction the passage states in other words ("but not on Free") is not lost to one word
     (r"\s+only\b(?=\s+(?:on|available|for|with|in|after|before|be|gives|made)\b)", ""),
     (r"\b(?:do|does|did)\s+not\s+((?:\w+\s+){0,3}\w+)\s+at\s+any\s+time\b", r"never \1"),

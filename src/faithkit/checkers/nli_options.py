@@ -1,7 +1,7 @@
 """Options of the NLI checker (and of any pair classifier built on ``checkers.pairs``), and their defaults.
 
 Light on purpose (pydantic only): the registry, the CLI and the NLI checker itself all import it, and only the
-checker imports torch. ``DEFAULT_WINDOW_VETO`` (used by ``checkers.window_veto``) lives here, not in the registry,
+checker imports torch. ``DEFAULT_WINDOW_VETO`` (used by ``checkers.rules.window_veto``) lives here, not in the registry,
 so nothing below the registry has to import the registry.
 """
 
@@ -11,9 +11,9 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from faithkit.checkers.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.checkers.nli_input import DEFAULT_CANONICAL_INPUT
 from faithkit.checkers.options import CheckerOptions
+from faithkit.checkers.rules.alignment import DEFAULT_ALIGNMENT, DEFAULT_ALIGNMENT_RULES, parse_rules
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
 
 DEFAULT_NLI_THRESHOLD = 0.45  # session 5, help-center dev + WiCE dev (MODEL_CARD.md); the head is folded at 0.5
@@ -59,7 +59,7 @@ class NLIOptions(CheckerOptions):
     is read again on every window (default), so pruning changes no verdict of the model and a supported claim's
     score is at most a lower bound (``sweep`` reads every window); follow_on: a clause such
     as "...; after that they are not refundable" is also a premise of its own, read with its antecedents put back
-    (``checkers.follow_on``); second_opinion: the folder of a second model consulted only for claims the first
+    (``checkers.rules.follow_on``); second_opinion: the folder of a second model consulted only for claims the first
     model neither supports nor contradicts and no rule refutes, supporting them at ``second_threshold``
     (``checkers.second_opinion``); ``auto`` (default): the bundled second-opinion model when ``model`` is the
     bundled one, none for any other model; None (``off``): none; spread_evidence: a claim also gets, per passage,

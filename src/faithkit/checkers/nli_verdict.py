@@ -3,11 +3,11 @@
 Apart from ``checkers.nli`` because the two change for different reasons. The checker owns the model and the
 pairs (which windows exist, which the model reads, batching, the cache, the re-read of pruned claims, the second
 opinion); this module owns the decision on one claim once its windows are scored, and every later rule lands
-here: the window veto and alignment rules (``checkers.window_veto``, ``checkers.alignment``) read the claim with
-its pronoun subject put back (``checkers.claim_subject``), a copy of passage text is supported whatever the model
-says (``checkers.copy_rule``), and "contradicted" is read only from the windows of the passage that best
-supports the claim (NLI heads call off-topic pairs contradictions). It reads the checker's settings live,
-through ``VerdictSettings``, so a threshold changed on a checker is the one its next verdict uses.
+here: the window veto and alignment rules (``checkers.rules.window_veto``, ``checkers.rules.alignment``) read the
+claim with its pronoun subject put back (``checkers.rules.claim_subject``), a copy of passage text is supported
+whatever the model says (``checkers.rules.copy_rule``), and "contradicted" is read only from the windows of the
+passage that best supports the claim (NLI heads call off-topic pairs contradictions). It reads the checker's
+settings live, through ``VerdictSettings``, so a threshold changed on a checker is the one its next verdict uses.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Protocol
 
 import numpy as np
 
-from faithkit.checkers.alignment import conflict_kind
-from faithkit.checkers.claim_subject import with_subject
-from faithkit.checkers.copy_rule import copied_window
 from faithkit.checkers.pairs import PairScores
-from faithkit.checkers.window_veto import usable_windows
+from faithkit.checkers.rules.alignment import conflict_kind
+from faithkit.checkers.rules.claim_subject import with_subject
+from faithkit.checkers.rules.copy_rule import copied_window
+from faithkit.checkers.rules.window_veto import usable_windows
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
 
 
@@ -29,7 +29,7 @@ class VerdictSettings(Protocol):
 
     name: the verdict's stage. threshold: entailment at or above it supports. contradiction_threshold: a window of
     the best passage at or above it makes label3 "contradicted". window_veto, alignment, alignment_rules: the rules
-    that can forbid a window to support the claim (``checkers.window_veto``).
+    that can forbid a window to support the claim (``checkers.rules.window_veto``).
     """
 
     name: str
@@ -52,7 +52,7 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
                        error="no passage text to check against")
     rows = np.array([index[(w.premise, req.claim)] if kept else -1 for w, kept in zip(windows, read)])
     probs = np.where(read[:, None], scores.probs[rows], np.array([0.0, 1.0, 0.0]))  # unread: neutral
-    # the rules read a pronoun subject with the name it stands for (checkers.claim_subject); the model did not
+    # the rules read a pronoun subject with the name it stands for (checkers.rules.claim_subject); the model did not
     rule_claim = with_subject(req.claim, req.answer, req.question, tuple(p.text for p in req.passages)) \
         if settings.alignment else req.claim
     usable, disagreeing = usable_windows(rule_claim, windows, probs, settings.window_veto, settings.alignment,

@@ -203,7 +203,8 @@ class CachedPairScoring:
     def identity(self) -> dict[str, Any]:
         """What a cached score depends on (the cache key's model part)."""
         scorer = (self.describe or self.scorer)()
-        if hasattr(scorer, "cache_identity"):  # the detector kinds (checkers.scorers) say what their scores pin
+        # the detector kinds (checkers.detectors.scorers) say what their scores pin
+        if hasattr(scorer, "cache_identity"):
             return {**scorer.cache_identity(), "checker": self.kind, **_files_identity(scorer)}
         identity = {"weights": scorer.identity, "max_length": scorer.max_length,
                     "labels": list(scorer.labels.names), "checker": self.kind, **_files_identity(scorer)}

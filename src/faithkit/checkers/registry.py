@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from faithkit.checkers.base import Checker
-from faithkit.checkers.detector_options import ClassifierOptions, HHEMOptions, Seq2SeqOptions
-from faithkit.checkers.llm_options import CascadeOptions, JudgeOptions
+from faithkit.checkers.detectors.detector_options import ClassifierOptions, HHEMOptions, Seq2SeqOptions
+from faithkit.checkers.llm.llm_options import CascadeOptions, JudgeOptions
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, NLIOptions
 from faithkit.checkers.options import STACK_KEYS, StackOptions
 from faithkit.checkers.similarity_options import SimilarityOptions
@@ -101,9 +101,9 @@ REGISTRY: dict[str, Entry] = {
     "judge": Entry(JudgeOptions, "faithkit.checkers.factories:build_judge", uses_llm=True),
     "cascade": Entry(CascadeOptions, "faithkit.checkers.factories:build_cascade",
                      aliases={"revision": "nli_revision"}, uses_llm=True),
-    "classifier": Entry(ClassifierOptions, "faithkit.checkers.detector:build_classifier"),
-    "seq2seq": Entry(Seq2SeqOptions, "faithkit.checkers.detector:build_seq2seq"),
-    "hhem": Entry(HHEMOptions, "faithkit.checkers.detector:build_hhem"),
+    "classifier": Entry(ClassifierOptions, "faithkit.checkers.detectors.detector:build_classifier"),
+    "seq2seq": Entry(Seq2SeqOptions, "faithkit.checkers.detectors.detector:build_seq2seq"),
+    "hhem": Entry(HHEMOptions, "faithkit.checkers.detectors.detector:build_hhem"),
 }
 
 

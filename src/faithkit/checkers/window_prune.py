@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from faithkit.checkers.alignment_words import words
+from faithkit.checkers.rules.alignment_words import words
 from faithkit.checkers.spec import CheckerSpec
 from faithkit.records import Window
 

@@ -11,7 +11,7 @@ The decomposer is a model too, and its mistakes (missed, merged, invented claims
 measure them with ``faithkit decompose-audit``.
 
 The Meridian one-call mode (extract claims and label them in one request) is a checker that also yields claims:
-it lives in ``checkers/extract_label.py`` and imports this module, never the other way, so the claims stage
+it lives in ``checkers/llm/extract_label.py`` and imports this module, never the other way, so the claims stage
 does not reach into the checkers that come after it.
 """
 

@@ -78,10 +78,10 @@ def add_llm_arguments(parser: argparse.ArgumentParser, *, cache: bool = True) ->
     g.add_argument("--judge-mode", choices=JUDGE_MODE_CHOICES,
                    help=LiveHelp("batch: one call per answer; per-claim: one call per claim; extract-and-label: "
                                  "one call extracts and labels the claims (needs --claims llm); default {v}",
-                                 v="faithkit.checkers.llm_options:JudgeOptions.judge_mode"))
+                                 v="faithkit.checkers.llm.llm_options:JudgeOptions.judge_mode"))
     g.add_argument("--route-below", type=float,
                    help=LiveHelp("cascade: claims whose NLI entailment is below this go to the judge (default {v})",
-                                 v="faithkit.checkers.llm_options:DEFAULT_ROUTE_BELOW"))
+                                 v="faithkit.checkers.llm.llm_options:DEFAULT_ROUTE_BELOW"))
     g.add_argument("--strict", action="store_true", default=None,
                    help="judge: SUPPORTED only if the passages state it explicitly (no implications)")
     g.add_argument("--repeats", type=int,
@@ -90,7 +90,7 @@ def add_llm_arguments(parser: argparse.ArgumentParser, *, cache: bool = True) ->
     g.add_argument("--repeat-modes", help="comma-separated judge modes to cycle through across repeats, "
                                           "e.g. batch,per-claim")
     g.add_argument("--claims-per-call", type=int, help=LiveHelp("batch judge: most claims per call (default {v})",
-                                                              v="faithkit.checkers.llm_options:JudgeOptions.claims_per_call"))
+                                                              v="faithkit.checkers.llm.llm_options:JudgeOptions.claims_per_call"))
 
 
 LLM_FLAGS = ("provider", "base_url", "api_key_env", "temperature", "seed", "max_tokens", "max_repairs",

@@ -11,7 +11,7 @@ from faithkit.errors import UsageError
 
 NLI_OPTIONS = "faithkit.checkers.nli_options"
 SIMILARITY_OPTIONS = "faithkit.checkers.similarity_options"
-DETECTOR_OPTIONS = "faithkit.checkers.detector_options"
+DETECTOR_OPTIONS = "faithkit.checkers.detectors.detector_options"
 LIMITS = "faithkit.limits"
 
 
@@ -157,7 +157,7 @@ def _build_claims(args: argparse.Namespace, spec, context):
     """Sentence claims, or the LLM's (sharing the judge's session when the checker is an LLM checker)."""
     if args.claims == "llm":
         from faithkit.checkers.factories import build_llm_claims
-        from faithkit.checkers.llm_options import JudgeOptions
+        from faithkit.checkers.llm.llm_options import JudgeOptions
         from faithkit.checkers.registry import uses_llm
         from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS, given
         from faithkit.options import parse_options

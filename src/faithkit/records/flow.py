@@ -88,7 +88,8 @@ class Window:
 
     start, end: character offsets of the window in its passage's text (``passage.text[start:end]``).
     reads: what the model and the alignment rules read instead of ``text``, when that differs: a follow-on
-        clause with its antecedents put back (``checkers.follow_on``). ``text`` stays the exact slice shown as evidence.
+        clause with its antecedents put back (``checkers.rules.follow_on``). ``text`` stays the exact slice shown as
+        evidence.
     """
 
     passage_id: str

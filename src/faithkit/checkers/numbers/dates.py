@@ -133,7 +133,7 @@ def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_wo
     docstring), or None when the claim has no such moment or one of them is not computed. ``claim_words``: the
     claim's content words (stemmed as ``alignment_words.words``), to find the passage sentences the periods may
     come from."""
-    from faithkit.checkers.alignment_words import words
+    from faithkit.checkers.rules.alignment_words import words
 
     claimed = dates_in(claim)
     stated = [d for text in (*passages, question) for d in dates_in(text)]

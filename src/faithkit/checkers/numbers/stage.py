@@ -47,13 +47,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from faithkit.checkers.alignment import binding_conflict
 from faithkit.checkers.base import Checker, CheckerWrapper, load_checker, warnings_of
 from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers, derive_from_question
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.quantity import Quantity
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
+from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
 
@@ -203,8 +203,8 @@ class NumberChecks(CheckerWrapper):
         """A claim the inner checker did not support, whose dates are the user's date plus a period an evidence
         sentence states and whose other words that clause or the question accounts for (``dates``): supported,
         stage ``arithmetic``. Otherwise unchanged, with what was computed and the words left over in ``detail``."""
-        from faithkit.checkers.alignment_words import words
         from faithkit.checkers.numbers.dates import date_arithmetic, uncovered_words
+        from faithkit.checkers.rules.alignment_words import words
 
         found = date_arithmetic(request.claim, [p.text for p in request.passages], request.question,
                                 words(request.claim))
@@ -304,7 +304,7 @@ def missing_reason(missing: Sequence[Quantity], passages: Sequence[Any], claim: 
     """ "$25 appears in no passage; [plans] says $29": each number the sources lack, with the nearest amount of the
     same unit a passage gives (in the sentence sharing most words with the claim), so the reader sees what it
     should have been."""
-    from faithkit.checkers.alignment_words import words
+    from faithkit.checkers.rules.alignment_words import words
     from faithkit.text.sentences import split_sentences
 
     claim_words = words(claim)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from faithkit.checkers.base import CheckerBase
-from faithkit.checkers.judge import JudgeChecker, verdict_from_label
+from faithkit.checkers.llm.judge import JudgeChecker, verdict_from_label
 from faithkit.claims.base import ClaimError, ClaimsOrError
 from faithkit.claims.llm import ThreadedExtractor, needs_call
 from faithkit.llm import prompts

@@ -20,8 +20,8 @@ from dataclasses import replace
 from typing import Any
 
 from faithkit.checkers.base import Checker, CheckerBase
-from faithkit.checkers.judge import JudgeChecker, plan_units
-from faithkit.checkers.llm_options import DEFAULT_ROUTE_BELOW
+from faithkit.checkers.llm.judge import JudgeChecker, plan_units
+from faithkit.checkers.llm.llm_options import DEFAULT_ROUTE_BELOW
 from faithkit.errors import UsageError
 from faithkit.guards import expect_verdicts
 from faithkit.records import SUPPORTED, ClaimCheck, Verdict

@@ -17,7 +17,7 @@ from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD, DEFAULT_WINDOW_
 from faithkit.llm.options import LLMOptions
 from faithkit.text.windows import DEFAULT_WINDOW_SENTENCES
 
-DEFAULT_ROUTE_BELOW = 0.98  # see checkers/cascade.py for how it was chosen
+DEFAULT_ROUTE_BELOW = 0.98  # see checkers/llm/cascade.py for how it was chosen
 
 
 class JudgeOptions(LLMOptions):

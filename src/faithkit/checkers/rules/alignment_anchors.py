@@ -25,7 +25,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from faithkit.checkers.alignment_words import stem, words
+from faithkit.checkers.rules.alignment_words import stem, words
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
 __all__ = ["Anchored", "anchor_conflict", "anchored_durations"]

@@ -3,7 +3,7 @@
 Modes (recorded in the spec, since the Larkspur lesson saw batching alone flip verdicts):
     batch       all claims of one answer in one call (chunked above ``max_claims_per_call``)
     per-claim   one call per claim
-The Meridian one-call mode (extract claims and label them together) is ``checkers.extract_label``.
+The Meridian one-call mode (extract claims and label them together) is ``checkers.llm.extract_label``.
 
 A verdict is ``supported`` only when the judge said SUPPORTED *and* its quote was found verbatim in the
 passages and shares a content word with the claim; otherwise it is ``not_supported`` with
@@ -122,7 +122,7 @@ class JudgeChecker(CheckerBase):
         self.require_quote_overlap = require_quote_overlap
         self.max_claims_per_call = max(1, max_claims_per_call)
         self.concurrency = max(1, concurrency)
-        self.quote_nli = quote_nli  # a QuoteEntailment (checkers/quote_nli.py): NLI's second opinion on quotes
+        self.quote_nli = quote_nli  # a QuoteEntailment (checkers/llm/quote_nli.py): NLI's second opinion on quotes
         self.prompt_version = prompts.JUDGE_STRICT_VERSION if strict else prompts.JUDGE_VERSION
         self._lock = threading.Lock()
         self._own: dict[str, int] = {

@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from faithkit.checkers.alignment import ALIGNMENT_RULES, clauses, exclusivity_conflict, not_aligned
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
+from faithkit.checkers.rules.alignment import ALIGNMENT_RULES, clauses, exclusivity_conflict, not_aligned
 from faithkit.records import Passage, Window
 from faithkit.text.words import content_words
 
@@ -52,7 +52,7 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
                    rules: Sequence[str] = ALIGNMENT_RULES, question: str = "") -> UsableWindows:
     """Where the veto (module docstring) forbids a window to support ``claim`` (False in ``mask``), or, with
     ``alignment``, where a sentence the claim is about disagrees with it in polarity, names or units
-    (``checkers.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
+    (``checkers.rules.alignment``; this also applies to one-sentence windows). ``probs`` has one row per window,
     columns (entailment, neutral, contradiction); ``veto`` None turns the veto off; ``question`` may give a
     condition the claim leaves out (the conditions rule)."""
     usable = np.ones(len(windows), bool)
@@ -105,8 +105,8 @@ def _antecedent_words(sentence: str, before: str) -> set[str]:
     stands for), else nothing. Why (issue 31): "The Care Plan covers dental treatment." shares three of its five
     content words with "It does not cover dental treatment." and was not "about" it for the polarity rule; read
     with "Pawsley Care Plan" it shares five."""
-    from faithkit.checkers.claim_subject import EXPLETIVE_IT
     from faithkit.checkers.parts import subject_of
+    from faithkit.checkers.rules.claim_subject import EXPLETIVE_IT
 
     opening = _PRONOUN_OPENING.match(sentence)
     if opening is None or (opening.group(1).lower() == "it" and EXPLETIVE_IT.match(sentence, opening.end())):
@@ -128,7 +128,7 @@ def speaks_of_after(claim: str) -> bool:
 def _read_as(windows: list[Window], sentence_words: dict[int, set[str]],
              after: bool) -> dict[int, tuple[str, ...]]:
     """For each one-sentence window, the texts the rules read for it: its premise, and, for a claim about what
-    happens after a time (``after``), the premise of every follow-on clause inside it (``checkers.follow_on``), so
+    happens after a time (``after``), the premise of every follow-on clause inside it (``checkers.rules.follow_on``), so
     that "...within 7 days of purchase; after that they are not refundable." is also read as "After 7 days of
     purchase, personal training packs are not refundable." (the "not" whose scope the first clause hides). A claim
     about the time before ("can be refunded within 7 days") is not held against the "after" clause."""
@@ -197,7 +197,7 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
 def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], read_as: dict[int, tuple[str, ...]],
                 sentence_words: dict[int, set[str]], context: RuleContext, memo: dict[tuple[int, int], bool],
                 rules: Sequence[str] = ALIGNMENT_RULES) -> bool:
-    """Whether some clause of the claim disagrees with the window sentence it is about (checkers/alignment).
+    """Whether some clause of the claim disagrees with the window sentence it is about (checkers/rules/alignment).
 
     Every sentence tied for "most about the clause" must align: a tie is common when a name differs ("Saver
     tickets are valid on any train" shares as many words with the Saver and with the Anytime sentence).

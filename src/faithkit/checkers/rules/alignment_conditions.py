@@ -11,7 +11,7 @@ from the issue's own list ("within 24 hours of booking", "for members", "only on
 "from June to August") and the subordinators of English grammar ("unless", "if", "once", "as long as",
 "provided", "except", "when"). It is dropped when none of its content words is in the claim or in the question
 (a yes/no answer leaves the question's condition implicit: "Do Plus members pay on orders over £20?" "No, Plus
-members don't pay a delivery fee."). The rule runs only on the sentence a claim is about (``checkers.window_veto``
+members don't pay a delivery fee."). The rule runs only on the sentence a claim is about (``checkers.rules.window_veto``
 picks it), and only when the claim restates that sentence: every content word of the claim is in it, so a claim
 that says something of its own is left to the model and the other rules.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from faithkit.checkers.alignment_words import words
+from faithkit.checkers.rules.alignment_words import words
 
 __all__ = ["condition_conflict", "conditions", "dropped_condition"]
 

@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from faithkit.checkers.alignment_names import _NAME, names
-from faithkit.checkers.alignment_words import stem
+from faithkit.checkers.rules.alignment_names import _NAME, names
+from faithkit.checkers.rules.alignment_words import stem
 from faithkit.text.sentences import split_sentences
 
 _PREPOSITION = re.compile(r"\b(?:on|in|for|with|at|from|to|by|of|about|under|over|after|before|during|than)\b",

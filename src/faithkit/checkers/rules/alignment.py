@@ -19,7 +19,7 @@ other things a reader checks first:
   about does not, while that sentence names something else the claim does not ("Saver" against a Flex sentence).
   **siblings** is the same rule for names that are alternatives of one kind (listed together, or in the same
   slot: "Saver tickets" / "Flex tickets"), so that a Wikipedia sentence that leaves its subject to a pronoun is
-  not a swap (``checkers.alignment_names``).
+  not a swap (``checkers.rules.alignment_names``).
 - **scope**: one side restricts what the other generalises ("valid only on the train printed on the ticket"
   against "valid on any train"); a restriction is not a negation, so the polarity rule cannot see it.
 - **anchors**: the same amount of time counted from another event, or before it where the sentence says after
@@ -37,9 +37,9 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from faithkit.checkers.alignment_anchors import anchor_conflict
-from faithkit.checkers.alignment_conditions import condition_conflict, dropped_condition
-from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the rules' public names)
+from faithkit.checkers.rules.alignment_anchors import anchor_conflict
+from faithkit.checkers.rules.alignment_conditions import condition_conflict, dropped_condition
+from faithkit.checkers.rules.alignment_names import (  # noqa: F401  (re-exported: the rules' public names)
     ROLES,
     name_conflict,
     names,
@@ -47,12 +47,12 @@ from faithkit.checkers.alignment_names import (  # noqa: F401  (re-exported: the
     sibling_conflict,
     siblings,
 )
-from faithkit.checkers.alignment_units import (  # noqa: F401  (re-exported: the rules' public names)
+from faithkit.checkers.rules.alignment_units import (  # noqa: F401  (re-exported: the rules' public names)
     frequency_conflict,
     quantities,
     unit_conflict,
 )
-from faithkit.checkers.alignment_words import STOPWORDS, WORD, stem, words  # noqa: F401
+from faithkit.checkers.rules.alignment_words import STOPWORDS, WORD, stem, words  # noqa: F401
 
 DEFAULT_ALIGNMENT = True  # measured on the help-center dev suite before it was switched on (MODEL_CARD.md)
 # names (any name) off: -8 points on WiCE dev; anchors on: session 15 (MODEL_CARD.md)

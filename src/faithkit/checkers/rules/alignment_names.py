@@ -1,4 +1,4 @@
-"""The names rules of ``checkers.alignment``: a claim that names a plan, a fare or a role the sentence it is
+"""The names rules of ``checkers.rules.alignment``: a claim that names a plan, a fare or a role the sentence it is
 about does not, while that sentence names another.
 
 Two strengths: ``name_conflict`` (any other name: catches swaps, but also fires on Wikipedia claims whose best
@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from faithkit.checkers.alignment_words import STOPWORDS, stem, words
+from faithkit.checkers.rules.alignment_words import STOPWORDS, stem, words
 from faithkit.text.calendar_names import SHORT_NAMES
 
 _NAME = re.compile(r"(?<![\w-])[A-Z][a-zA-Z0-9]*(?:[-'][A-Za-z0-9]+)*")

@@ -1,4 +1,5 @@
-"""The public-detector checker: any ``checkers.scorers`` scorer over premises shaped for it; the best premise wins.
+"""The public-detector checker: any ``checkers.detectors.scorers`` scorer over premises shaped for it; the best
+premise wins.
 
 One checker class serves the ``classifier``, ``seq2seq`` and ``hhem`` kinds; what differs is the scorer (how a
 (premise, claim) pair becomes P(supported)) and the premise shape (``checkers.premises``: chunks by default, as
@@ -17,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from faithkit.checkers.base import CheckerBase
-from faithkit.checkers.detector_options import ClassifierOptions, DetectorOptions, HHEMOptions, Seq2SeqOptions
+from faithkit.checkers.detectors.detector_options import ClassifierOptions, DetectorOptions, HHEMOptions, Seq2SeqOptions
 from faithkit.checkers.pairs import CachedPairScoring, PairScores
 from faithkit.checkers.premises import PremiseShape
 from faithkit.errors import UsageError
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict, Window
 
 if TYPE_CHECKING:  # scorers imports the pair scorer (numpy, and torch on use): only for the type here
-    from faithkit.checkers.scorers import Scorer
+    from faithkit.checkers.detectors.scorers import Scorer
 
 DEFAULT_CHUNKS = {"classifier": (400, "tokens"), "seq2seq": (500, "words"), "hhem": (500, "words")}
 """MiniCheck's published chunk sizes (RoBERTa / DeBERTa: 400 tokens; Flan-T5: 500 words); HHEM as Flan-T5."""
@@ -158,7 +159,7 @@ def _common(options: DetectorOptions) -> dict[str, Any]:
 
 
 def build_classifier(options: ClassifierOptions, context: Any) -> DetectorChecker:
-    from faithkit.checkers.scorers import ClassifierScorer
+    from faithkit.checkers.detectors.scorers import ClassifierScorer
 
     return DetectorChecker(
         "classifier",
@@ -175,7 +176,7 @@ def build_classifier(options: ClassifierOptions, context: Any) -> DetectorChecke
 
 
 def build_seq2seq(options: Seq2SeqOptions, context: Any) -> DetectorChecker:
-    from faithkit.checkers.scorers import Seq2SeqScorer
+    from faithkit.checkers.detectors.scorers import Seq2SeqScorer
 
     return DetectorChecker(
         "seq2seq",
@@ -193,8 +194,8 @@ def build_seq2seq(options: Seq2SeqOptions, context: Any) -> DetectorChecker:
 
 
 def build_hhem(options: HHEMOptions, context: Any) -> DetectorChecker:
-    from faithkit.checkers.hhem import HHEMScorer, remote_code_gate
-    from faithkit.checkers.scorers import model_source
+    from faithkit.checkers.detectors.hhem import HHEMScorer, remote_code_gate
+    from faithkit.checkers.detectors.scorers import model_source
 
     source, is_local = model_source(str(options.model))
     remote_code_gate(source, options.trust_remote_code, options.revision, is_local)  # refuse at build, not load

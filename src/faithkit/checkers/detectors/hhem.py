@@ -16,9 +16,9 @@ from typing import Any
 
 import numpy as np
 
-from faithkit.checkers.detector_options import is_commit_hash
+from faithkit.checkers.detectors.detector_options import is_commit_hash
+from faithkit.checkers.detectors.scorers import binary_columns, model_source, refuse_failed_smoke
 from faithkit.checkers.pairs import PairScores, weights_hash
-from faithkit.checkers.scorers import binary_columns, model_source, refuse_failed_smoke
 from faithkit.errors import ModelLoadError, UsageError
 
 
