@@ -69,8 +69,8 @@ def dropped_condition(claim: str, sentence: str, question: str = "") -> str | No
     """The condition of ``sentence`` that the claim drops (module docstring), or None.
 
     Only the parts of the sentence the claim is about count ("Version history is kept for 30 days on Plus and 180
-    days on Business." holds "on Plus" for the Plus part only): a condition is dropped when every part sharing the
-    most words with the claim has one of which the claim and the question say less than half. A claim that
+    days on Business." holds "on Plus" for the Plus part only): a condition is dropped when every part the claim
+    speaks of (``_parts_about``) has one of which the claim and the question say less than half. A claim that
     points back to its condition ("there", "then", "in that case") carries it by reference and is never held to
     it; a claim with a content word of its own is not a restatement and is left to the other rules."""
     if _BACK_REFERENCE.search(claim):
