@@ -47,10 +47,12 @@ def test_a_kept_implied_or_irrelevant_condition_is_not_dropped(claim: str, sente
 
 
 def test_conditions_are_found_in_their_clause() -> None:
-    assert conditions("Deliveries are made after 8:00 on weekdays and at any time on Sundays.") == [
-        "after 8:00", "on weekdays", "on Sundays"]
-    assert conditions("Repeat prescriptions are ready for collection after 2 working days.") == [
-        "after 2 working days"]  # "ready for collection" is a purpose
+    assert conditions("Deliveries are made after 8:00 on weekdays and at any time on Sundays.") == (
+        "after 8:00", "on weekdays", "on Sundays")
+    assert conditions("Repeat prescriptions are ready for collection after 2 working days.") == (
+        "after 2 working days",)  # "ready for collection" is a purpose
+    assert conditions("Parking costs $4 per hour for visitors and is free for residents.") == (
+        "for visitors", "for residents")
 
 
 def test_the_reason_names_the_dropped_condition() -> None:

@@ -145,4 +145,5 @@ def test_a_claim_a_number_rule_settles_is_not_read_again() -> None:
     with_rule, without_rule = built("nli:numbers=on"), built("nli:numbers=off,arithmetic=off")
     assert with_rule.check(settled)[0].label == without_rule.check(settled)[0].label == "not_supported"
     assert pair_scorer(with_rule).counters.get("nli_pairs_rechecked", 0) == 0  # settled by the number: not re-read
+    assert pair_scorer(with_rule).counters["nli_recheck_settled"] == 1  # and counted, so the summary shows it
     assert pair_scorer(without_rule).counters["nli_pairs_rechecked"] > 0

@@ -266,8 +266,11 @@ class NLIChecker(CheckerBase):
         luck; with this re-read both verdicts are the full reading's (MODEL_CARD.md, session 14). A ``settled``
         claim (a number rule flags it whatever the model says) is not re-read: its label cannot change, and
         ``sweep`` and ``rescore`` flag it at every threshold (``redecide``); its score is the related windows'."""
-        again = [i for i, (verdict, mask) in enumerate(zip(verdicts, read))
-                 if verdict.label != SUPPORTED and not mask.all() and not requests[i].settled]
+        left = [i for i, (verdict, mask) in enumerate(zip(verdicts, read))
+                if verdict.label != SUPPORTED and not mask.all()]
+        again = [i for i in left if not requests[i].settled]
+        if len(again) < len(left):  # in the summary: claims whose score is the related windows' only
+            self.counters["nli_recheck_settled"] = self.counters.get("nli_recheck_settled", 0) + len(left) - len(again)
         before = len(unique)
         for i in again:
             for window in per_request[i]:

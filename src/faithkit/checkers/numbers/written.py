@@ -18,6 +18,7 @@ import ast
 import operator
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from faithkit.checkers.numbers.extract import quantities
 
@@ -109,6 +110,8 @@ def written_sums(claim: str) -> list[WrittenSum]:
     return out
 
 
+@lru_cache(maxsize=8192)
 def wrong_written_sum(claim: str) -> WrittenSum | None:
-    """The first expression written in the claim whose value differs from the number it stands for, or None."""
+    """The first expression written in the claim whose value differs from the number it stands for, or None.
+    Memoized: the numbers stage asks it before the inner checker (``settled``) and again after."""
     return next((s for s in written_sums(claim) if not s.agrees), None)

@@ -19,13 +19,15 @@ that says something of its own is left to the model and the other rules.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from faithkit.checkers.rules.alignment_words import words
 
 __all__ = ["condition_conflict", "conditions", "dropped_condition"]
 
 # "for" only before whom a fact is for ("for members", "for other admins"): "ready for collection", "for €1" and
-# "for 30 days" say what or how long, not for whom
+# "for 30 days" say what or how long, not for whom. A list of its own, not ``alignment_names.ROLES``: reading
+# "for" through those stems made "for" a cue everywhere and cost a faithful claim (help-center food-28, session 16)
 _ROLE_WORDS = ("members?", "guests?", "admins?", "administrators?", "owners?", "students?", "seniors?", "children",
                "adults?", "employees?", "customers?", "users?", "cardholders?", "residents?", "visitors?")
 _SUBORDINATE = r"unless|if|once|as\s+long\s+as|provided(?:\s+that)?|except|excluding|when|whenever|only"
@@ -50,11 +52,12 @@ _UNIVERSAL = re.compile(r"\b(?:any|all|every|each|always|anytime)\b", re.IGNOREC
 _AMOUNT = re.compile(r"^\s*(?:for|at)\s+(?:a\s+|an\s+|just\s+|only\s+)?(?:[$€£¥]\s?\d|\d|free\b)", re.IGNORECASE)
 
 
-def conditions(sentence: str) -> list[str]:
+@lru_cache(maxsize=65536)
+def conditions(sentence: str) -> tuple[str, ...]:
     """The condition phrases of a sentence, each from its cue to the end of its clause part: "on off-peak
     services", "unless an admin has turned guest access off". A price ("for €1", "at $5") is what something
     costs, not when it holds, and a phrase with a universal ("on all Northline services", "at any time") widens
-    rather than limits: neither is a condition."""
+    rather than limits: neither is a condition. Memoized: every claim is held to the same passage sentences."""
     found = []
     for m in _CUE.finditer(sentence):
         end = _END[bool(_SUBORDINATOR.match(m.group(0)))].search(sentence, m.end())
@@ -62,7 +65,7 @@ def conditions(sentence: str) -> list[str]:
         if _AMOUNT.match(phrase) or _UNIVERSAL.search(phrase) or not words(phrase[m.end() - m.start():]):
             continue
         found.append(phrase.strip())
-    return found
+    return tuple(found)
 
 
 def dropped_condition(claim: str, sentence: str, question: str = "") -> str | None:
