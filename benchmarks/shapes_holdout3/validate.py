@@ -73,16 +73,17 @@ def main():
     for r in rows:
         rid = r.get("id")
         keys = set(r)
-        check(REQUIRED <= keys, rid, "missing keys", REQUIRED - keys)
+        check(keys >= REQUIRED, rid, "missing keys", REQUIRED - keys)
         check(keys <= ALLOWED, rid, "unknown keys", keys - ALLOWED)
-        if not REQUIRED <= keys:
+        if not keys >= REQUIRED:
             continue
         check(isinstance(rid, str) and re.fullmatch(r"h3-\d{3}", rid), rid, "id must look like h3-NNN")
         for k in ("domain", "question", "answer"):
             check(isinstance(r[k], str) and r[k].strip(), rid, k, "must be a non-empty string")
         check(r["expect"] in EXPECTS, rid, "bad expect", r["expect"])
         check(r["shape"] in SHAPES, rid, "bad shape", r["shape"])
-        check((r["expect"] == "unsupported") == ("fault" in r), rid, "fault must be present exactly on unsupported rows")
+        check((r["expect"] == "unsupported") == ("fault" in r), rid,
+              "fault must be present exactly on unsupported rows")
         check("fault" not in r or r["fault"] in FAULTS, rid, "bad fault", r.get("fault"))
         check((r["expect"] == "refusal") == (r["shape"] == "refusal"), rid, "refusal expect and shape must go together")
         check(r.get("citation") in (None, "misattributed"), rid, "bad citation value", r.get("citation"))
@@ -114,7 +115,8 @@ def main():
                 continue
             got, want = stated(text, value)
             ok = got == want if isinstance(got, tuple) else abs(got - want) < 1e-6
-            check(ok == correct, rid, "arithmetic", repr(text), "vs computed", want, "expected correct" if correct else "expected wrong")
+            check(ok == correct, rid, "arithmetic", repr(text), "vs computed", want,
+                  "expected correct" if correct else "expected wrong")
         if r["expect"] == "faithful":
             check(all(c for _, _, c in items), rid, "faithful row with a wrong number")
         elif r.get("fault") == "derived-number":
@@ -129,11 +131,13 @@ def main():
         print(len(errors), "problem(s)")
         return 1
     print(len(rows), "rows OK")
-    print("expect", sorted(Counter(r["expect"] + ("/misattributed" if r.get("citation") else "") for r in rows).items()))
+    print("expect", sorted(Counter(r["expect"] + ("/misattributed" if r.get("citation") else "")
+                                   for r in rows).items()))
     print("shape", sorted(Counter(r["shape"] for r in rows).items()))
     print("fault", sorted(Counter(r["fault"] for r in rows if "fault" in r).items()))
     print("domain", sorted(Counter(r["domain"] for r in rows).items()))
-    print("faithful shapes", sorted(Counter(r["shape"] for r in rows if r["expect"] == "faithful" and not r.get("citation")).items()))
+    print("faithful shapes", sorted(Counter(r["shape"] for r in rows
+                                            if r["expect"] == "faithful" and not r.get("citation")).items()))
     print("unsupported shapes", sorted(Counter(r["shape"] for r in rows if r["expect"] == "unsupported").items()))
     return 0
 
