@@ -43,7 +43,8 @@ ARITH = {
     "d2-002": [(10 * (1 - 0.30), "$7 a month", True)],
     "d2-003": [(10 + 4, "$14 a month", True), ((10 + 4) / 5, "$2.80", True)],
     "d2-004": [(5 - 2, "3 extra", True), ((5 - 2) * 5, "$15 a month", True), (10 + (5 - 2) * 5, "$25 a month", True)],
-    "d2-005": [(10 - 2, "8 extra", True), ((10 - 2) * 5, "$40 a month", True), (10 + (10 - 2) * 5, "$50 a month", True)],
+    "d2-005": [(10 - 2, "8 extra", True), ((10 - 2) * 5, "$40 a month", True),
+               (10 + (10 - 2) * 5, "$50 a month", True)],
     "d2-006": [(days(D(Y, 5, 3), 30), "2 June", True)],
     "d2-007": [(60 * 0.25, "**$15.00**", True), (2 * 1.50, "**$3.00**", True),
                (60 * 0.25 + 2 * 1.50 + 4.95, "$22.95", True)],  # $18 is not over $20, so shipping is charged
