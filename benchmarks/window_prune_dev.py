@@ -4,7 +4,8 @@
 
 For each share, the default checker stack (`faithkit check --checker nli:prune_windows=S`: numbers stage, veto,
 alignment) decides the help-center dev suite (benchmarks/helpcenter), the Larkspur-style acceptance answers
-(benchmarks/accuracy), shapes_dev (answers in the shapes assistants write) and WiCE claim dev, and each verdict is
+(benchmarks/accuracy), shapes_dev and the answer sets under benchmarks/shapes_*/ (answers in the shapes assistants
+write; only whether each verdict flips is printed, never which) and WiCE claim dev, and each verdict is
 compared with the same stack reading every window. Printed per file: the share of claim-window pairs the model
 read, the verdicts that flip, and how far the score of claims supported without pruning moves (pruning can only
 lower a best score, by skipping its window), and how many claims' scores fall by more than 0.05 (what a threshold
@@ -73,6 +74,9 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=Path("/work/shared/data"))
     parser.add_argument("--recheck", action=argparse.BooleanOptionalAction, default=True,
                         help="prune_recheck: re-read every window of a claim left not supported (default on)")
+    parser.add_argument("--first", default="default",
+                        help="prune_first: the share of the first, closest reading ('off': none; default: the "
+                             "checker's default)")
     parser.add_argument("--files", help="comma-separated names to run (helpcenter, larkspur_answers, shapes_dev, "
                                         "wice_claim_dev); default all")
     args = parser.parse_args()
@@ -84,12 +88,15 @@ def main() -> int:
     wice = args.data / "dev" / "wice_claim_dev.jsonl"
     if wice.is_file():
         files["wice_claim_dev"] = wice
+    for held in sorted((ROOT / "benchmarks").glob("shapes_*/shapes_*.jsonl")):  # labels only: no failure is read
+        files[held.stem] = held
     if args.files:
         files = {name: path for name, path in files.items() if name in args.files.split(",")}
     shares = [None] + [float(s) for s in args.shares.split(",")]
     results: dict[str, dict[Any, tuple[list[tuple[bool, float]], float]]] = {name: {} for name in files}
     for share in shares:
-        checker = build_checker("nli", cache=cache, prune_windows=share, prune_recheck=args.recheck)
+        first = {} if args.first == "default" else {"prune_first": args.first}
+        checker = build_checker("nli", cache=cache, prune_windows=share, prune_recheck=args.recheck, **first)
         checker.load()
         for name, path in files.items():
             run = bench_verdicts if path.suffix == ".jsonl" and name == "wice_claim_dev" else log_verdicts
@@ -99,7 +106,8 @@ def main() -> int:
         print(f"{name}: {len(base)} claims")
         for share in shares[1:]:
             verdicts, read = results[name][share]
-            print(f"  prune_windows={share:<5}  pairs read {100 * read:5.1f}%   {compare(base, verdicts)}")
+            print(f"  prune_windows={share:<5} prune_first={args.first:<7}  pairs read {100 * read:5.1f}%   "
+                  f"{compare(base, verdicts)}")
     return 0
 
 

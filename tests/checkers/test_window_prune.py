@@ -3,6 +3,7 @@ bundled model's verdicts stay those of reading every window while fewer pairs ar
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from faithkit.checkers.nli import NLIChecker
@@ -55,8 +56,9 @@ def checkers() -> dict[float | None, NLIChecker]:
     full = NLIChecker(prune_windows=None).load()
     out: dict[float | None, NLIChecker] = {None: full}
     for share in (0.0, 0.5):
-        out[share] = NLIChecker(prune_windows=share)  # the default, with prune_recheck (the scorer is shared)
-    out["no recheck"] = NLIChecker(prune_windows=0.5, prune_recheck=False)
+        # one reading of the related windows (no closest-first reading), with prune_recheck; the scorer is shared
+        out[share] = NLIChecker(prune_windows=share, prune_first=None)
+    out["no recheck"] = NLIChecker(prune_windows=0.5, prune_recheck=False, prune_first=None)
     return out
 
 
@@ -75,11 +77,12 @@ def test_pruned_verdicts_match_reading_every_window_with_fewer_pairs(checkers) -
         assert [v.label for v in pruned] == [v.label for v in full]
         assert [v.label for v in full] == ["supported", "not_supported", "supported", "not_supported"]
         counters = checkers[share].counters
-        assert 0 < counters["nli_pairs_pruned"] < counters["nli_pairs"]
+        # at share 0 a window sharing one word is read with its own sentences: here that is every window
+        assert (0 if share == 0.0 else 1) <= counters["nli_pairs_pruned"] < counters["nli_pairs"]
         assert counters["nli_pairs_unique"] == counters["nli_pairs"] - counters["nli_pairs_pruned"]
         for v_full, v_pruned in zip(full, pruned):
             assert v_pruned.score <= v_full.score + 1e-6  # pruning can only lower a best score, never pass more
-            if v_pruned.label == "supported" or share == "no recheck":
+            if share != 0.0 and (v_pruned.label == "supported" or share == "no recheck"):
                 assert v_pruned.detail["pruned_windows"] > 0
             else:  # prune_recheck: a claim left not supported was read on every window, its score exact
                 assert "pruned_windows" not in v_pruned.detail
@@ -147,3 +150,45 @@ def test_a_claim_a_number_rule_settles_is_not_read_again() -> None:
     assert pair_scorer(with_rule).counters.get("nli_pairs_rechecked", 0) == 0  # settled by the number: not re-read
     assert pair_scorer(with_rule).counters["nli_recheck_settled"] == 1  # and counted, so the summary shows it
     assert pair_scorer(without_rule).counters["nli_pairs_rechecked"] > 0
+
+
+def test_a_joined_window_is_read_with_its_own_sentences() -> None:
+    """The veto judges a joined window by the sentence the claim is about; reading the window without it would
+    skip the veto (``with_own_sentences``)."""
+    from faithkit.checkers.window_prune import with_own_sentences
+
+    windows = all_windows((PLANS,), 2)
+    joined = [i for i, w in enumerate(windows) if w.text.startswith("Monthly plans") and "Annual" in w.text]
+    mask = np.zeros(len(windows), bool)
+    mask[joined] = True
+    read = [w.text for w, kept in zip(windows, with_own_sentences(windows, mask)) if kept]
+    assert sorted(read) == sorted(["Monthly plans are not refunded after that. Annual plans can be refunded in "
+                                   "full within 30 days.", "Monthly plans are not refunded after that.",
+                                   "Annual plans can be refunded in full within 30 days."])
+
+
+VETO = Passage("billing", "Cancel any time in the app. The current month is not refunded. Annual contracts can be "
+                          "refunded in full.")
+
+
+@pytest.mark.parametrize("claim", ["The current month is refunded in full.", "Annual contracts can be refunded.",
+                                   *CLAIMS])
+def test_reading_the_closest_windows_first_keeps_the_verdicts_of_reading_every_window(checkers, claim) -> None:
+    """``prune_first`` (default 1.0, issue 34): the windows sharing the most of the claim's words are read first,
+    and only a claim they leave not supported reads the rest. The joined window "... not refunded. Annual contracts
+    can be refunded in full." shares more of the first claim's words than its own sentence does; the veto still
+    reads that sentence."""
+    requests = [ClaimCheck(claim, (VETO, *PASSAGES))]
+    full = checkers[None].check(requests)[0]
+    first = NLIChecker().check(requests)[0]
+    every_related = NLIChecker(prune_first=None).check(requests)[0]
+    assert first.label == every_related.label == full.label
+    assert first.score <= full.score + 1e-6
+
+
+def test_the_first_reading_scores_fewer_pairs_than_every_related_window() -> None:
+    requests = [ClaimCheck(claim, PASSAGES) for claim in CLAIMS]
+    first, related = NLIChecker(), NLIChecker(prune_first="off")
+    assert [v.label for v in first.check(requests)] == [v.label for v in related.check(requests)]
+    assert first.counters["nli_pairs_unique"] < related.counters["nli_pairs_unique"]
+    assert first.counters["nli_pairs_read_second"] > 0  # the negation flip and the swapped number read on

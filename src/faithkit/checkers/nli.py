@@ -34,6 +34,7 @@ from faithkit.checkers.pairs import (
     PairScores,
     weights_hash,
 )
+from faithkit.checkers.parts import PART_BAR
 from faithkit.checkers.rules.alignment import parse_rules
 from faithkit.checkers.rules.follow_on import follow_on_windows
 from faithkit.checkers.rules.window_veto import content_words
@@ -117,6 +118,7 @@ class NLIChecker(CheckerBase):
                                          "nli_cache_hits": 0, "truncated_pairs": 0, "nli_pairs_pruned": 0}
         self.prune_windows = self.options.prune_windows
         self.prune_recheck = self.options.prune_recheck
+        self.prune_first = self.options.prune_first
         self.follow_on = self.options.follow_on
         self.spread_evidence = self.options.spread_evidence
         self.canonical_input = self.options.canonical_input
@@ -233,13 +235,17 @@ class NLIChecker(CheckerBase):
             windows = self.claim_windows(req.claim, req.passages, windows_of[req.passages])
             per_request.append(windows)
             read.append(np.ones(len(windows), bool) if self.prune_windows is None
-                        else related_windows(req.claim, windows, self.prune_windows))
+                        else related_windows(req.claim, windows, self._first_share))
             for window, kept in zip(windows, read[-1]):
                 if kept:
                     unique.setdefault((window.premise, req.claim), len(unique))
         scores = self._score_cached(list(unique))
         verdicts = [window_verdict(self, req, windows, unique, scores, mask, len(windows_of[req.passages]))
                     for req, windows, mask in zip(requests, per_request, read)]
+        if self.prune_windows is not None and self._first_share != self.prune_windows:
+            scores = self._read_more(requests, per_request, read, verdicts, unique, scores, windows_of,
+                                     lambda i: related_windows(requests[i].claim, per_request[i], self.prune_windows),
+                                     "nli_pairs_read_second", bar=PART_BAR)
         if self.prune_windows is not None and self.prune_recheck:
             scores = self._recheck_pruned(requests, per_request, read, verdicts, unique, scores, windows_of)
         self.counters["nli_pairs"] += sum(len(w) for w in per_request)
@@ -268,23 +274,51 @@ class NLIChecker(CheckerBase):
         ``sweep`` and ``rescore`` flag it at every threshold (``redecide``); its score is the related windows'."""
         left = [i for i, (verdict, mask) in enumerate(zip(verdicts, read))
                 if verdict.label != SUPPORTED and not mask.all()]
-        again = [i for i in left if not requests[i].settled]
-        if len(again) < len(left):  # in the summary: claims whose score is the related windows' only
-            self.counters["nli_recheck_settled"] = self.counters.get("nli_recheck_settled", 0) + len(left) - len(again)
-        before = len(unique)
-        for i in again:
-            for window in per_request[i]:
-                unique.setdefault((window.premise, requests[i].claim), len(unique))
+        settled = sum(requests[i].settled for i in left)
+        if settled:  # in the summary: claims whose score is the related windows' only
+            self.counters["nli_recheck_settled"] = self.counters.get("nli_recheck_settled", 0) + settled
+        return self._read_more(requests, per_request, read, verdicts, unique, scores, windows_of,
+                               lambda i: np.ones(len(per_request[i]), bool), "nli_pairs_rechecked")
+
+    @property
+    def _first_share(self) -> float | None:
+        """The share of the first reading: ``prune_first`` where it reads fewer windows than ``prune_windows``."""
+        first, related = self.prune_first, self.prune_windows
+        return first if first is not None and related is not None and first > related else related
+
+    def _read_more(self, requests: Sequence[ClaimCheck], per_request: list[list[Window]], read: list[np.ndarray],
+                   verdicts: list[Verdict], unique: dict[tuple[str, str], int], scores: PairScores,
+                   windows_of: dict[Any, list[Window]], wider: Any, counter: str, bar: float | None = None
+                   ) -> PairScores:
+        """Decide again, on the windows ``wider(i)`` adds to what it read, each claim left not supported, or
+        supported below ``bar`` (and not ``settled``: its label cannot change). Updates ``read``, ``verdicts`` and
+        ``unique`` in place; returns the scores of every pair now in ``unique``; ``counter`` counts the windows
+        added. Why ``bar``: a score read on fewer windows is a lower bound, and a split claim's parts count only
+        at ``PART_BAR`` (``checkers.parts``): a part supported at 0.6 on the closest windows and at 0.95 on every
+        related one would otherwise sink its claim."""
+        again = []
+        for i, (verdict, mask) in enumerate(zip(verdicts, read)):
+            done = verdict.label == SUPPORTED and (bar is None or (verdict.score or 0.0) >= bar)
+            if done or requests[i].settled:
+                continue
+            more = wider(i) | mask
+            if more.sum() > mask.sum():
+                again.append((i, more))
         if not again:
             return scores
+        before = len(unique)
+        for i, more in again:
+            for window, kept in zip(per_request[i], more):
+                if kept:
+                    unique.setdefault((window.premise, requests[i].claim), len(unique))
         if len(unique) > before:  # pairs another claim read are scored already: only the new ones run
             extra = self._score_cached(list(unique)[before:])
             scores = PairScores(np.concatenate([scores.probs, extra.probs]),
                                 np.concatenate([scores.truncated, extra.truncated]))
-        self.counters["nli_pairs_rechecked"] = self.counters.get("nli_pairs_rechecked", 0) + sum(
-            int((~read[i]).sum()) for i in again)
-        for i in again:
-            read[i] = np.ones(len(per_request[i]), bool)
+        self.counters[counter] = self.counters.get(counter, 0) + sum(int(more.sum() - read[i].sum())
+                                                                     for i, more in again)
+        for i, more in again:
+            read[i] = more
             verdicts[i] = window_verdict(self, requests[i], per_request[i], unique, scores, read[i],
                                          len(windows_of[requests[i].passages]))
         return scores

@@ -29,10 +29,14 @@ DEFAULT_BACKEND = "onnx"
 # the model skips windows about something else, and re-reads them for a claim left not supported (prune_recheck):
 # the verdicts of reading every window, a quarter of the pairs (MODEL_CARD.md, session 14)
 DEFAULT_PRUNE_WINDOWS = 0.5
+# a first reading of the windows that share the most of the claim's words; only a claim left not supported there
+# reads the rest of its related windows (issue 34; MODEL_CARD.md, session 17)
+DEFAULT_PRUNE_FIRST = 1.0
 DEFAULT_WINDOW_VETO = 0.8  # chosen on dev (benchmarks/window_veto_dev.py); see the bundled model's card
 
-__all__ = ["DEFAULT_BACKEND", "DEFAULT_NLI_THRESHOLD", "DEFAULT_PRUNE_WINDOWS", "DEFAULT_SECOND_THRESHOLD",
-           "DEFAULT_SPREAD_EVIDENCE", "DEFAULT_WINDOW_VETO", "NLIOptions", "SECOND_OPINION_AUTO"]
+__all__ = ["DEFAULT_BACKEND", "DEFAULT_NLI_THRESHOLD", "DEFAULT_PRUNE_FIRST", "DEFAULT_PRUNE_WINDOWS",
+           "DEFAULT_SECOND_THRESHOLD", "DEFAULT_SPREAD_EVIDENCE", "DEFAULT_WINDOW_VETO", "NLIOptions",
+           "SECOND_OPINION_AUTO"]
 
 
 def _off_is_none(value: Any) -> Any:
@@ -57,7 +61,10 @@ class NLIOptions(CheckerOptions):
     0.5): it skips windows that share fewer than s times the claim's content words the best window shares, or none
     (``checkers.window_prune``: fewer forward passes); prune_recheck: a claim the windows read leave not supported
     is read again on every window (default), so pruning changes no verdict of the model and a supported claim's
-    score is at most a lower bound (``sweep`` reads every window); follow_on: a clause such
+    score is at most a lower bound (``sweep`` reads every window); prune_first: None (``off``) or a share s above
+    ``prune_windows`` (default 1.0): the model first reads only the windows sharing at least s times what the best
+    window shares, and a claim they leave not supported reads the rest of its related windows, then (with
+    ``prune_recheck``) every window; follow_on: a clause such
     as "...; after that they are not refundable" is also a premise of its own, read with its antecedents put back
     (``checkers.rules.follow_on``); second_opinion: the folder of a second model consulted only for claims the first
     model neither supports nor contradicts and no rule refutes, supporting them at ``second_threshold``
@@ -83,6 +90,7 @@ class NLIOptions(CheckerOptions):
     canonical_input: bool = DEFAULT_CANONICAL_INPUT
     prune_windows: float | None = Field(DEFAULT_PRUNE_WINDOWS, ge=0.0, le=1.0)
     prune_recheck: bool = True
+    prune_first: float | None = Field(DEFAULT_PRUNE_FIRST, ge=0.0, le=1.0)
     follow_on: bool = DEFAULT_FOLLOW_ON
     second_opinion: str | None = SECOND_OPINION_AUTO
     second_threshold: float = Field(DEFAULT_SECOND_THRESHOLD, ge=0.0, le=1.0)
@@ -94,7 +102,7 @@ class NLIOptions(CheckerOptions):
         rules = parse_rules(value if isinstance(value, str) else ",".join(value))  # ValueError names the known ones
         return "+".join(rules)  # "+" joins them so that the value fits in a NAME:k=v,... spec string
 
-    @field_validator("window_veto", "prune_windows", mode="before")
+    @field_validator("window_veto", "prune_windows", "prune_first", mode="before")
     @classmethod
     def _veto_off(cls, value: Any) -> Any:
         return _off_is_none(value)

@@ -22,17 +22,39 @@ from faithkit.checkers.rules.alignment_words import words
 from faithkit.checkers.spec import CheckerSpec
 from faithkit.records import Window
 
-__all__ = ["related_windows", "with_every_window"]
+__all__ = ["related_windows", "with_every_window", "with_own_sentences"]
 
 
 def related_windows(claim: str, windows: Sequence[Window], share: float) -> np.ndarray:
-    """A boolean mask over ``windows``: True where the window is read (module docstring)."""
+    """A boolean mask over ``windows``: True where the window is read (module docstring), with the sentences of
+    each window read (``with_own_sentences``)."""
     claim_words = words(claim)  # memoized: a window's words are read once per run, not once per claim
     overlap = np.fromiter((len(claim_words & words(w.premise)) for w in windows), int, len(windows))
     best = int(overlap.max()) if len(windows) else 0
     if best == 0:
         return np.ones(len(windows), bool)
-    return overlap >= max(1.0, share * best)
+    return with_own_sentences(windows, overlap >= max(1.0, share * best))
+
+
+def with_own_sentences(windows: Sequence[Window], read: np.ndarray) -> np.ndarray:
+    """``read`` with every one-sentence window that lies inside a read window of several sentences. Why: the
+    window veto judges a joined window by the one of its sentences the claim is about (``rules.window_veto``),
+    and an unread sentence counts as neutral, so reading the window without its sentences would skip the veto
+    ("If you don't collect it within 72 hours, it's returned to the sender." was supported by a joined window
+    whose own sentence the full reading vetoes: a verdict that depended on what was pruned)."""
+    shortest: dict[tuple[str, int], int] = {}  # the one-sentence window starting at an offset
+    for i, w in enumerate(windows):
+        key = (w.passage_id, w.start)
+        if key not in shortest or w.end < windows[shortest[key]].end:  # as the veto finds them
+            shortest[key] = i
+    out = read.copy()
+    for i in np.flatnonzero(read):
+        w = windows[i]
+        if shortest.get((w.passage_id, w.start)) == i:
+            continue
+        out[[j for (pid, start), j in shortest.items()
+             if pid == w.passage_id and w.start <= start and windows[j].end <= w.end]] = True
+    return out
 
 
 def with_every_window(spec: CheckerSpec) -> CheckerSpec:
