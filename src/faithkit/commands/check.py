@@ -153,23 +153,27 @@ def _context(cache_mode: str, cache_dir: str | None, claims: str):
     return BuildContext(cache=cache, claims=claims)
 
 
-def _llm_claims(spec, flags: dict[str, Any], llm_model: str | None, model: str | None, context):
-    """The LLM decomposer's claims (``--claims llm``): the LLM / judge flags, and for an LLM checker its spec's
-    options over them (sharing the judge's session). ``model``: ``--model``, the LLM's name only for an LLM
-    checker."""
-    from faithkit.checkers.factories import build_llm_claims
-    from faithkit.checkers.llm.llm_options import JudgeOptions
-    from faithkit.checkers.registry import uses_llm
-    from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS
-    from faithkit.options import parse_options
+def _build_claims(mode: str, spec, flags: dict[str, Any], llm_model: str | None, model: str | None, context):
+    """Sentence claims, or (``mode`` "llm") the LLM decomposer's: the LLM / judge values of ``flags``
+    (``checker_flags``), and for an LLM checker its spec's options over them (sharing the judge's session).
+    ``llm_model``, ``model``: ``--llm-model``, ``--model`` (the LLM's name only for an LLM checker)."""
+    if mode == "llm":
+        from faithkit.checkers.factories import build_llm_claims
+        from faithkit.checkers.llm.llm_options import JudgeOptions
+        from faithkit.checkers.registry import uses_llm
+        from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS
+        from faithkit.options import parse_options
 
-    values = {flag: flags[flag] for flag in LLM_FLAGS + JUDGE_FLAGS if flags[flag] is not None}
-    if uses_llm(spec.name):
-        values.update(spec.options)
-        llm_model = llm_model or spec.options.get("model") or model
-    values = {k: v for k, v in values.items() if k in JudgeOptions.model_fields}
-    values["model"] = llm_model
-    return build_llm_claims(parse_options(JudgeOptions, values, what="--claims llm"), context)
+        values = {flag: flags[flag] for flag in LLM_FLAGS + JUDGE_FLAGS if flags[flag] is not None}
+        if uses_llm(spec.name):
+            values.update(spec.options)
+            llm_model = llm_model or spec.options.get("model") or model
+        values = {k: v for k, v in values.items() if k in JudgeOptions.model_fields}
+        values["model"] = llm_model
+        return build_llm_claims(parse_options(JudgeOptions, values, what="--claims llm"), context)
+    from faithkit.claims.sentences import SentenceClaims
+
+    return SentenceClaims()
 
 
 def _count_lines(path: Path) -> int:
@@ -221,12 +225,7 @@ def run(args: argparse.Namespace) -> int:
 
         attach_ray(checker, actors=args.ray_actors, address=args.ray_address)
     checker = load_checker(checker)
-    if args.claims == "llm":
-        claims = _llm_claims(spec, flags, args.llm_model, args.model, context)
-    else:
-        from faithkit.claims.sentences import SentenceClaims
-
-        claims = SentenceClaims()
+    claims = _build_claims(args.claims, spec, flags, args.llm_model, args.model, context)
     options = CheckOptions(claims=claims, refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference,
                            limits=record_limits(args.max_record_bytes, args.record_timeout),
