@@ -182,8 +182,8 @@ def _count_lines(path: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Reads the namespace once: the helpers below get the values they use (a format, a folder, the checker's
-    option values), and nothing under ``commands/`` sees ``args``."""
+    """The namespace is read here and in ``checker_flags`` only: every helper gets the values it uses (a format, a
+    folder, the checker's option values), never ``args``."""
     from faithkit.checkers.base import load_checker
     from faithkit.checkers.registry import build_from_spec, llm_checkers
     from faithkit.commands._checker_args import parse_checker_spec
@@ -213,10 +213,10 @@ def run(args: argparse.Namespace) -> int:
     apply_thread_policy(args.threads)  # before torch is imported: OpenMP reads its settings once
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
-    given = spec.options
+    in_spec = spec.options
     # no such folder / hub unreachable: now, not after imports
-    check_cli_models(spec.name, given.get("model") or args.model, given.get("nli_model") or args.nli_model,
-                     given.get("revision") or args.revision, llm_checkers())
+    check_cli_models(spec.name, in_spec.get("model") or args.model, in_spec.get("nli_model") or args.nli_model,
+                     in_spec.get("revision") or args.revision, llm_checkers())
     context = _context(args.cache, args.cache_dir, args.claims)
     flags = checker_flags(args, spec.name)
     checker = build_from_spec(spec, flags, context)
