@@ -74,9 +74,10 @@ def test_paths_and_hub_ids_told_apart(source, path):
 
 
 def test_the_library_loader_checks_paths_but_leaves_hub_ids_to_the_caller(tmp_path, monkeypatch):
+    from faithkit.checkers.model_load import ModelLoad
     from faithkit.checkers.pairs import PairScorer
 
     with pytest.raises(ModelLoadError, match="no such folder"):
-        PairScorer(str(tmp_path / "missing"))
+        PairScorer(ModelLoad(str(tmp_path / "missing")))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     check_model_source("someorg/not-cached", hub=False)  # no hub check: returns

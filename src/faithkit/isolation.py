@@ -14,7 +14,6 @@ record bad): retrying each of the remaining thousands of records against it woul
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from faithkit.errors import BackendError, MissingDependencyError, ModelLoadError, UsageError
 from faithkit.io.log import LineError
@@ -23,7 +22,9 @@ from faithkit.records import AnswerResult, Interaction
 
 FATAL = (ModelLoadError, MissingDependencyError, UsageError)
 
-ChunkCheck = Callable[[Sequence[Interaction | LineError], Any, Any], list[AnswerResult]]
+ChunkCheck = Callable[[Sequence[Interaction | LineError]], list[AnswerResult]]
+"""Checks some items, one record each in order: the pipeline's ``check_chunk`` with its checker and options bound,
+so isolation knows nothing of what checks them."""
 
 
 def error_record(item: Interaction | LineError, reason: str) -> AnswerResult:
@@ -34,15 +35,15 @@ def error_record(item: Interaction | LineError, reason: str) -> AnswerResult:
 
 
 def check_isolated(
-    chunk: Sequence[Interaction | LineError], checker: Any, options: Any, check: ChunkCheck, record_timeout: float = 0
+    chunk: Sequence[Interaction | LineError], check: ChunkCheck, record_timeout: float = 0
 ) -> list[AnswerResult]:
-    """``check(chunk, checker, options)``, falling back to one record at a time when the chunk fails.
+    """``check(chunk)``, falling back to one record at a time when the chunk fails.
 
     record_timeout: seconds of work per record (0: none); the whole chunk gets ``record_timeout`` × its size.
     """
     try:
         with time_budget(record_timeout * len(chunk), f"a chunk of {len(chunk)} records"):
-            return check(chunk, checker, options)
+            return check(chunk)
     except FATAL:
         raise
     except Exception:  # noqa: BLE001 - retried record by record below; each failure is named there
@@ -52,7 +53,7 @@ def check_isolated(
     for item in chunk:
         try:
             with time_budget(record_timeout, "this record"):
-                records += check([item], checker, options)
+                records += check([item])
         except FATAL:
             raise
         except Exception as exc:  # noqa: BLE001 - per-record isolation

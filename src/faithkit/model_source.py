@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import socket
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlparse
 
 from faithkit.errors import ModelLoadError
@@ -89,15 +88,15 @@ def check_model_source(source: str, revision: str | None = None, what: str = "mo
         )
 
 
-def check_cli_models(args: Any, spec: Any, llm_checkers: tuple[str, ...]) -> None:
-    """The model names a `faithkit check` command line gives, checked before any model loads: ``--model`` (or
-    the spec's ``model``) when it names a local model, not an LLM, and ``--nli-model`` / ``nli_model``."""
-    sources: list[tuple[Any, str]] = []
-    if spec.name not in llm_checkers:
-        what = "NLI model" if spec.name == "nli" else f"{spec.name} model"
-        sources.append((spec.options.get("model") or getattr(args, "model", None), what))
-    sources.append((spec.options.get("nli_model") or getattr(args, "nli_model", None), "NLI model"))
-    revision = spec.options.get("revision") or getattr(args, "revision", None)
+def check_cli_models(checker: str, model: str | None, nli_model: str | None, revision: str | None,
+                     llm_checkers: tuple[str, ...]) -> None:
+    """The model names a `faithkit check` command line gives, checked before any model loads: ``model`` (the
+    spec's ``model``, else ``--model``) when it names a local model, not an LLM (``checker`` is not one of
+    ``llm_checkers``), and ``nli_model`` (the spec's, else ``--nli-model``)."""
+    sources: list[tuple[str | None, str]] = []
+    if checker not in llm_checkers:
+        sources.append((model, "NLI model" if checker == "nli" else f"{checker} model"))
+    sources.append((nli_model, "NLI model"))
     for source, what in sources:
         if isinstance(source, str) and source:
             check_model_source(source, revision, what)

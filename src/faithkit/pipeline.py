@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import partial
 from importlib import metadata
 from pathlib import Path
 from typing import Any, cast
@@ -298,7 +299,8 @@ def _checked_or_cached(chunk: Sequence[Interaction | LineError], checker: Checke
     """The chunk's records in order: those the record cache holds read back, the others checked (and stored)."""
     cached = stored.lookup(chunk)
     todo = [item for item, hit in zip(chunk, cached) if hit is None]
-    fresh = check_isolated(todo, checker, options, check_chunk, options.limits.record_timeout) if todo else []
+    fresh = check_isolated(todo, partial(check_chunk, checker=checker, options=options),
+                           options.limits.record_timeout) if todo else []
     stored.store(todo, fresh)
     checked = iter(fresh)
     return [hit if hit is not None else next(checked) for hit in cached]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import IO, Any
@@ -156,13 +156,3 @@ def check_with_progress(checker: Any, requests: Sequence[Any], chunk: int = CHEC
         start = stop
     return verdicts
 
-
-def with_progress(run: Callable[[Any], int], desc: str, unit: str = "claim") -> Callable[[Any], int]:
-    """A command's ``run`` inside an active progress display (``--quiet`` in its arguments silences it)."""
-
-    def wrapped(args: Any) -> int:
-        with Progress(None, unit, desc=desc, quiet=bool(getattr(args, "quiet", False))) as progress, active(progress):
-            return run(args)
-
-    wrapped.__doc__ = run.__doc__
-    return wrapped

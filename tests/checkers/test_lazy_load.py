@@ -10,6 +10,7 @@ from pathlib import Path
 
 from faithkit.cache import ContentCache
 from faithkit.checkers.model_identity import ModelFiles
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.checkers.nli import NLIChecker, bundled_model_path
 from faithkit.checkers.pairs import PairScorer
 from faithkit.io.log import read_log
@@ -93,7 +94,7 @@ def test_one_changed_answer_scores_only_its_own_pairs(tmp_path):
 def test_identity_read_from_files_is_the_loaded_models(tiny_nli):
     for folder in (bundled_model_path(), tiny_nli):
         files = ModelFiles(folder)
-        scorer = PairScorer(folder, smoke_check=False)
+        scorer = PairScorer(ModelLoad(folder, smoke_check=False))
         assert (files.identity, files.max_length, files.labels) == (scorer.identity, scorer.max_length, scorer.labels)
         files.check_same_as(scorer)
     assert ModelFiles(bundled_model_path(), max_length=64).max_length == 64
@@ -104,6 +105,6 @@ def test_a_loaded_model_that_disagrees_with_its_files_is_refused(tiny_nli, tiny_
 
     from faithkit.errors import ModelLoadError
 
-    other = PairScorer(tiny_nli_permuted, smoke_check=False)
+    other = PairScorer(ModelLoad(tiny_nli_permuted, smoke_check=False))
     with pytest.raises(ModelLoadError, match="differs from the one read from its files"):
         ModelFiles(tiny_nli).check_same_as(other)

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.checkers.nli import NLIChecker, bundled_model_path
 from faithkit.checkers.nli_options import DEFAULT_NLI_THRESHOLD
 from faithkit.checkers.onnx_backend import OnnxPairScorer
@@ -50,8 +51,8 @@ def fixed_pairs() -> list[tuple[str, str]]:
 def test_bundled_model_onnx_matches_torch_on_a_fixed_pair_set():
     pairs = fixed_pairs()
     assert len(pairs) > 300
-    torch_probs = PairScorer(bundled_model_path()).score(pairs).probs
-    onnx = OnnxPairScorer(bundled_model_path())
+    torch_probs = PairScorer(ModelLoad(bundled_model_path())).score(pairs).probs
+    onnx = OnnxPairScorer(ModelLoad(bundled_model_path()))
     assert onnx.onnx_path.is_file() and onnx.model is None  # exported, the torch weights dropped
     onnx_probs = onnx.score(pairs).probs
     delta = float(np.abs(onnx_probs - torch_probs).max())
@@ -59,15 +60,15 @@ def test_bundled_model_onnx_matches_torch_on_a_fixed_pair_set():
     flips = int(((onnx_probs[:, 0] >= at) != (torch_probs[:, 0] >= at)).sum())
     assert delta < MAX_DELTA, f"max |delta p| {delta:.2e} over {len(pairs)} pairs"
     assert flips == 0
-    again = OnnxPairScorer(bundled_model_path())  # the second load reuses the cached export
+    again = OnnxPairScorer(ModelLoad(bundled_model_path()))  # the second load reuses the cached export
     assert again.onnx_path == onnx.onnx_path
     np.testing.assert_allclose(again.score(pairs[:50]).probs, onnx_probs[:50], atol=1e-6)
 
 
 def test_any_exported_classifier_keeps_its_label_roles(tiny_nli_permuted):
     pairs = fixed_pairs()[:80]
-    reference = PairScorer(tiny_nli_permuted, smoke_check=False).score(pairs).probs
-    exported = OnnxPairScorer(tiny_nli_permuted, smoke_check=False).score(pairs).probs
+    reference = PairScorer(ModelLoad(tiny_nli_permuted, smoke_check=False)).score(pairs).probs
+    exported = OnnxPairScorer(ModelLoad(tiny_nli_permuted, smoke_check=False)).score(pairs).probs
     assert float(np.abs(exported - reference).max()) < MAX_DELTA
 
 

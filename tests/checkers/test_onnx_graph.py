@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.checkers.nli import bundled_model_path
 from faithkit.checkers.onnx_backend import OnnxPairScorer
 from faithkit.checkers.onnx_graph import GRAPH_FILE, WEIGHTS_FILE, safetensors_layout
@@ -32,7 +33,7 @@ def _empty_export_folder(tmp_path, monkeypatch):
 def test_each_bundled_model_runs_from_its_own_graph_with_no_export(folder, tmp_path):
     graph = folder / GRAPH_FILE
     assert graph.stat().st_size < 1_000_000  # the graph alone: the 45 MB of weights stay in model.safetensors
-    scorer = OnnxPairScorer(folder)  # the smoke check runs: an obvious entailment and contradiction come out right
+    scorer = OnnxPairScorer(ModelLoad(folder))  # the smoke check runs: an obvious entailment and contradiction pass
     assert scorer.onnx_path == graph
     assert not (tmp_path / "exports").exists()  # nothing exported, nothing needed torch
     probs = scorer.score(PAIRS).probs
@@ -55,7 +56,7 @@ def test_a_graph_over_other_weights_is_refused(tmp_path):
         handle.seek(data_start + start)
         handle.write(bytes([byte[0] ^ 0x01]))
     with pytest.raises(ModelLoadError, match="exported from weights .* export-onnx"):
-        OnnxPairScorer(folder)
+        OnnxPairScorer(ModelLoad(folder))
 
 
 def test_a_graph_whose_config_changed_is_refused(tmp_path):
@@ -64,7 +65,7 @@ def test_a_graph_whose_config_changed_is_refused(tmp_path):
     config["num_hidden_layers"] = 5  # the graph still computes 12 layers: its scores would not be this config's
     (folder / "config.json").write_text(json.dumps(config))
     with pytest.raises(ModelLoadError, match="config.json changed"):
-        OnnxPairScorer(folder)
+        OnnxPairScorer(ModelLoad(folder))
 
 
 @needs_torch
@@ -77,9 +78,9 @@ def test_export_onnx_writes_a_graph_that_matches_torch(tiny_nli, tmp_path, capsy
     assert "wrote" in out and "max |Δp| against torch" in out
     assert (folder / GRAPH_FILE).stat().st_size < 200_000  # no weights inside the graph
     pairs = PAIRS * 3
-    exported = OnnxPairScorer(folder, smoke_check=False)
+    exported = OnnxPairScorer(ModelLoad(folder, smoke_check=False))
     assert exported.onnx_path == folder / GRAPH_FILE and not (tmp_path / "exports").exists()
-    reference = PairScorer(folder, smoke_check=False).score(pairs).probs
+    reference = PairScorer(ModelLoad(folder, smoke_check=False)).score(pairs).probs
     assert np.abs(exported.score(pairs).probs - reference).max() < 1e-4
 
 

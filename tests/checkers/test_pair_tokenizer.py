@@ -74,13 +74,16 @@ def test_an_onnx_scorer_with_its_export_imports_neither_torch_nor_transformers(t
     import subprocess
     import sys
 
+    from faithkit.checkers.model_load import ModelLoad
     from faithkit.checkers.onnx_backend import OnnxPairScorer
 
     monkeypatch.setenv("FAITHKIT_ONNX_DIR", str(tmp_path / "onnx"))
-    OnnxPairScorer(bundled_model_path())  # the first use exports (torch needed once)
+    OnnxPairScorer(ModelLoad(bundled_model_path()))  # the first use exports (torch needed once)
     code = ("import sys; from faithkit.checkers.nli import bundled_model_path; "
+            "from faithkit.checkers.model_load import ModelLoad; "
             "from faithkit.checkers.onnx_backend import OnnxPairScorer; "
-            "p = OnnxPairScorer(bundled_model_path()).score([('Plans can be cancelled.', 'Plans can be cancelled.')]); "
+            "p = OnnxPairScorer(ModelLoad(bundled_model_path()))"
+            ".score([('Plans can be cancelled.', 'Plans can be cancelled.')]); "
             "print(round(float(p.probs[0, 0]), 2), 'transformers' in sys.modules, 'torch' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "FAITHKIT_ONNX_DIR": str(tmp_path / "onnx")})

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.checkers.nli import bundled_model_path
 from faithkit.checkers.pairs import PairScorer
 from faithkit.errors import ModelLoadError
@@ -40,9 +41,9 @@ def _relabelled(tmp_path, order):
 )
 def test_a_label_swap_is_refused_at_load_time(tmp_path, order):
     with pytest.raises(ModelLoadError, match="smoke check"):
-        PairScorer(_relabelled(tmp_path, order))
+        PairScorer(ModelLoad(_relabelled(tmp_path, order)))
 
 
 def test_the_true_order_loads(tmp_path):
-    scorer = PairScorer(_relabelled(tmp_path, ("entailment", "neutral", "contradiction")))
+    scorer = PairScorer(ModelLoad(_relabelled(tmp_path, ("entailment", "neutral", "contradiction"))))
     assert scorer.labels.names == ("entailment", "neutral", "contradiction")

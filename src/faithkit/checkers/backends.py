@@ -22,15 +22,21 @@ BACKENDS = ("torch", "onnx")
 
 
 def build_scorer(backend: str, model: str | Path, options: dict[str, Any]) -> Any:
-    """A loaded pair scorer for ``model`` on ``backend`` (options: PairScorer's keyword arguments)."""
+    """A loaded pair scorer for ``model`` on ``backend`` (options: the ``ModelLoad`` settings and
+    ``entailment_label``, as ``nli.SCORER_OPTIONS`` names them)."""
+    from faithkit.checkers.model_load import ModelLoad
+
+    settings = dict(options)
+    entailment_label = settings.pop("entailment_label", None)
+    load = ModelLoad(model, **settings)
     if backend == "torch":
         from faithkit.checkers.pairs import PairScorer
 
-        return PairScorer(model, **options)
+        return PairScorer(load, entailment_label=entailment_label)
     if backend == "onnx":
         from faithkit.checkers.onnx_backend import OnnxPairScorer
 
-        return OnnxPairScorer(model, **options)
+        return OnnxPairScorer(load, entailment_label=entailment_label)
     raise UsageError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
 
 

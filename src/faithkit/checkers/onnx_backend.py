@@ -16,11 +16,13 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.checkers.onnx_graph import (
     GRAPH_FILE,
     OPSET,
@@ -81,49 +83,41 @@ def session_options(threads: int | None = None) -> Any:
     return options
 
 
-def _model_files(model: str | Path, revision: str | None, max_length: int | None, entailment_label: str | None) -> Any:
+def _model_files(load: ModelLoad, entailment_label: str | None) -> Any:
     """The identity of a local model folder read from its files (None for a hub id or a pinned revision)."""
-    if revision is not None or not Path(model).expanduser().is_dir():
+    if load.revision is not None or not Path(load.model).expanduser().is_dir():
         return None
     from faithkit.checkers.model_identity import ModelFiles
 
-    return ModelFiles(model, max_length, entailment_label)
+    return ModelFiles(load.model, load.max_length, entailment_label)
 
 
 class OnnxPairScorer(PairScorer):
     """``PairScorer`` whose forward pass runs in ONNX Runtime on a cached export of the same weights."""
 
-    def __init__(
-        self,
-        model: str | Path,
-        revision: str | None = None,
-        batch_size: int = 32,
-        max_length: int | None = None,
-        device: str = "cpu",
-        smoke_check: bool = True,
-        entailment_label: str | None = None,
-    ):
+    def __init__(self, load: ModelLoad, entailment_label: str | None = None):
         try:
             import onnxruntime as ort
         except ImportError as exc:
             raise MissingDependencyError("backend=onnx needs onnxruntime: pip install onnxruntime") from exc
-        if device != "cpu":
-            raise ModelLoadError("backend=onnx runs on the CPU; use backend=torch for device=" + device)
+        if load.device != "cpu":
+            raise ModelLoadError("backend=onnx runs on the CPU; use backend=torch for device=" + load.device)
         from faithkit.checkers.model_files import require_model_folder
         from faithkit.model_source import check_model_source
 
-        check_model_source(str(model), revision, "NLI model", hub=False)  # a missing folder: say so, not "torch"
-        require_model_folder(model, "NLI model")
-        files = _model_files(model, revision, max_length, entailment_label)
+        # a missing folder: say so, not "torch"
+        check_model_source(str(load.model), load.revision, "NLI model", hub=False)
+        require_model_folder(load.model, "NLI model")
+        files = _model_files(load, entailment_label)
         shipped = None if files is None else graph_file(files.folder)
         if shipped is not None:  # the folder's own graph over its own weights (onnx_graph): no torch at all
-            self._tokenizer_only(files, batch_size)
+            self._tokenizer_only(files, load.batch_size)
             self.onnx_path = shipped
         elif files is not None and export_path(files.identity, files.folder).is_file():
-            self._tokenizer_only(files, batch_size)  # the export exists: no torch weights to load
+            self._tokenizer_only(files, load.batch_size)  # the export exists: no torch weights to load
             self.onnx_path = export_path(files.identity, files.folder)
         else:
-            self._export(model, revision, batch_size, max_length, device, entailment_label)
+            self._export(load, entailment_label)
             self.onnx_path = export_path(str(self.identity), self.source if self.is_local else None)
         try:
             self.session = ort.InferenceSession(
@@ -137,22 +131,20 @@ class OnnxPairScorer(PairScorer):
         check_graph_outputs(self.session, self.onnx_path, len(self.labels.names), self.source)
         self.input_names = [i.name for i in self.session.get_inputs()]
         self.model = None  # the torch weights are not needed any more
-        if smoke_check:
+        if load.smoke_check:
             self._smoke_check()
 
-    def _export(self, model: str | Path, revision: str | None, batch_size: int, max_length: int | None,
-                device: str, entailment_label: str | None) -> None:
+    def _export(self, load: ModelLoad, entailment_label: str | None) -> None:
         """Load the model with torch and export it to the cache folder (a folder with no model.onnx, a hub id)."""
         try:
             import torch  # noqa: F401
         except ImportError as exc:
             raise MissingDependencyError(
-                f"{model} has no {GRAPH_FILE} and no cached ONNX export; exporting one needs torch: "
+                f"{load.model} has no {GRAPH_FILE} and no cached ONNX export; exporting one needs torch: "
                 f"pip install 'faithkit[torch]' (or write it once with `faithkit export-onnx FOLDER` where torch "
                 "is installed, and ship the folder)"
             ) from exc
-        super().__init__(model, revision, batch_size, max_length, device, smoke_check=False,
-                         entailment_label=entailment_label)
+        super().__init__(replace(load, smoke_check=False), entailment_label=entailment_label)
         names = [n for n in self.tokenizer.model_input_names if n in PAIR_INPUTS]
         target = export_path(str(self.identity), self.source if self.is_local else None)
         if not target.is_file():

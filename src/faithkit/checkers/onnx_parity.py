@@ -22,12 +22,14 @@ def torch_parity(folder: str | Path) -> float:
     (a graph that does not compute what the weights do must not be shipped)."""
     import numpy as np
 
+    from faithkit.checkers.model_load import ModelLoad
     from faithkit.checkers.onnx_backend import OnnxPairScorer
     from faithkit.checkers.pairs import PairScorer
 
     pairs = list(PARITY_PAIRS)
-    reference = PairScorer(folder, smoke_check=False).score(pairs).probs
-    exported = OnnxPairScorer(folder, smoke_check=False).score(pairs).probs
+    load = ModelLoad(folder, smoke_check=False)
+    reference = PairScorer(load).score(pairs).probs
+    exported = OnnxPairScorer(load).score(pairs).probs
     worst = float(np.abs(reference - exported).max())
     if worst > PARITY_LIMIT:
         raise ModelLoadError(f"{folder}/{GRAPH_FILE} differs from torch by {worst:.2e} (> {PARITY_LIMIT:g}); "

@@ -25,6 +25,7 @@ from faithkit.checkers.model_files import (
     require_model_folder,
     valid_pair_value,
 )
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.errors import MissingDependencyError, ModelLoadError
 
 SMOKE_PREMISE = "The dog is sleeping on the porch."
@@ -68,16 +69,15 @@ class PairScorer:
     """A Hugging Face sequence-classification model that scores (premise, hypothesis) pairs: an NLI head or a
     binary support detector, read through label roles (``checkers.labels``).
 
-    Loads from a local folder or a hub id (+ revision); resolves the label roles from config.id2label (or the
-    declared ``entailment_label``); runs a smoke check (one obvious entailment, one obvious contradiction) and
-    refuses a model that gets it wrong.
+    Loads as ``load`` says (``model_load.ModelLoad``: a local folder or a hub id + revision); resolves the label
+    roles from config.id2label (or the declared ``entailment_label``); runs a smoke check (one obvious
+    entailment, one obvious contradiction) and refuses a model that gets it wrong.
     """
 
-    def __init__(self, model: str | Path, revision: str | None = None, batch_size: int = 32,
-                 max_length: int | None = None, device: str = "cpu", smoke_check: bool = True,
-                 entailment_label: str | None = None):
+    def __init__(self, load: ModelLoad, entailment_label: str | None = None):
         from faithkit.model_source import check_model_source
 
+        model, revision, device = load.model, load.revision, load.device
         check_model_source(str(model), revision, "NLI model", hub=False)  # a missing folder: say so before torch
         try:
             import torch  # noqa: F401
@@ -88,7 +88,7 @@ class PairScorer:
         hf_logging.disable_progress_bar()
         self.source = str(model)
         self.revision = revision
-        self.batch_size = batch_size
+        self.batch_size = load.batch_size
         self.device = device
         local = Path(model).expanduser()
         self.is_local = local.is_dir()
@@ -106,10 +106,10 @@ class PairScorer:
         self.labels: LabelOrder = resolve_label_order(self.model.config.id2label, entailment_label)
         limit = getattr(self.model.config, "max_position_embeddings", 512) or 512
         tokenizer_limit = getattr(self.tokenizer, "model_max_length", limit) or limit
-        self.max_length = min(max_length or limit, limit, tokenizer_limit)
+        self.max_length = min(load.max_length or limit, limit, tokenizer_limit)
         self.identity = weights_hash(local) if self.is_local else (
             getattr(self.model.config, "_commit_hash", None) or revision or "unpinned")
-        if smoke_check:
+        if load.smoke_check:
             self._smoke_check()
 
     def _smoke_check(self) -> None:

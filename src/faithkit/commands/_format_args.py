@@ -1,11 +1,14 @@
 """The input-format flags every command that reads an interaction log shares (``--format``,
-``--contexts-separator``, ``--field``), the cheap check that runs before any model loads, and the end-of-run rule that a
-log in which every record is an error exits 2, never 0."""
+``--contexts-separator``, ``--field``) and the end-of-run rule that a log in which every record is an error exits 2,
+never 0. The helpers take the values they read, not the command's namespace: a reader sees at the call what each
+one depends on."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from faithkit.io.formats.detect import FORMATS
@@ -40,39 +43,32 @@ def add_format_arguments(parser: argparse.ArgumentParser | Any) -> None:
     )
 
 
-def field_map(args: argparse.Namespace) -> dict[str, str] | None:
-    """The ``--field`` mapping of a command line (None when none was given); UsageError for a bad one."""
+def field_map(given: Sequence[str] | None) -> dict[str, str] | None:
+    """The mapping of the ``--field NAME=COLUMN`` values of a command line (None when none was given);
+    UsageError for a bad one."""
     from faithkit.io.fields import parse_field_map
 
-    return parse_field_map(getattr(args, "field", None)) or None
+    return parse_field_map(given) or None
 
 
-def check_input(args: argparse.Namespace) -> str:
-    """Resolve the format and read the first records (exit 2 on a wrong format); returns the format name."""
-    from faithkit.io.formats import preflight
-
-    return preflight(args.log, args.format, contexts_separator=args.contexts_separator, fields=field_map(args))
-
-
-def every_record_failed(args: argparse.Namespace, manifest: dict[str, Any]) -> int:
-    """2 (with a message on stderr) when every record of the run is an error; 0 otherwise."""
+def every_record_failed(log: Path, out: Path, summary: Mapping[str, Any]) -> int:
+    """2 (with a message on stderr) when every record of the run in ``out`` is an error (``summary``: the
+    manifest's run summary); 0 otherwise."""
     from faithkit.io.formats import all_errors_message
 
-    summary = manifest.get("summary", {})
     records, errors = int(summary.get("answers", 0)), int(summary.get("errors", 0))
-    first = _first_error(args.out) if records and errors >= records else None
-    message = all_errors_message(args.log, records, errors, first, args.out)
+    first = _first_error(out) if records and errors >= records else None
+    message = all_errors_message(log, records, errors, first, out)
     if message is None:
         return 0
     print(f"faithkit: error: {message}", file=sys.stderr)
     return 2
 
 
-def _first_error(out: Any) -> str | None:
+def _first_error(out: Path) -> str | None:
     import json
-    from pathlib import Path
 
-    with (Path(out) / "results.jsonl").open(encoding="utf-8") as handle:
+    with (out / "results.jsonl").open(encoding="utf-8") as handle:
         for raw in handle:
             record = json.loads(raw)
             if record.get("status") == "error":

@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 
 from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
+from faithkit.commands._progress import with_progress
 from faithkit.errors import UsageError
-from faithkit.progress import with_progress
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from faithkit.commands._progress import with_progress
 from faithkit.errors import UsageError
-from faithkit.progress import with_progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -95,8 +95,7 @@ def _bench_one(spec: Any, args: argparse.Namespace, per_claim: list[dict[str, An
     """Build one checker from its spec and the command's flags, and score every file with it."""
     from faithkit.bench import bench_file
     from faithkit.checkers.base import merged_counters
-    from faithkit.checkers.registry import BuildContext
-    from faithkit.commands._checker_args import build_from_spec
+    from faithkit.checkers.registry import BuildContext, build_from_spec
 
     numbers = True if args.numbers else None if {"numbers", "arithmetic"} & set(spec.options) else False
     flags = {"model": args.model, "revision": args.revision, "threshold": args.threshold,

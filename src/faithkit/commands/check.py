@@ -124,12 +124,12 @@ def _add_llm_arguments(parser: argparse.ArgumentParser) -> None:
     add_llm_arguments(parser, cache=False)  # check places --cache beside the performance flags
 
 
-def checker_flags(args: argparse.Namespace, name: str) -> dict:
-    """The check command's flags as option values (None: not given); ``flag_options`` keeps what ``name`` has.
-    ``--model`` names the LLM for an LLM checker (its registry entry says ``uses_llm``; ``--llm-model`` wins),
-    the NLI / embedding model otherwise."""
+def checker_flags(args: argparse.Namespace, name: str) -> dict[str, Any]:
+    """The check command's flags as option values (None: not given), read from the namespace here and only here;
+    ``registry.flag_options`` keeps what checker ``name`` has. ``--model`` names the LLM for an LLM checker (its
+    registry entry says ``uses_llm``; ``--llm-model`` wins), the NLI / embedding model otherwise."""
     from faithkit.checkers.registry import uses_llm
-    from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS, given
+    from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS
 
     model = (args.llm_model or args.model) if uses_llm(name) else args.model
     return {"model": model, "revision": args.revision, "threshold": args.threshold,
@@ -138,37 +138,38 @@ def checker_flags(args: argparse.Namespace, name: str) -> dict:
             "window_veto": False if args.no_window_veto else None,
             "trust_remote_code": True if getattr(args, "trust_remote_code", False) else None,
             "numbers": False if args.no_numbers else None, "arithmetic": False if args.no_arithmetic else None,
-            **given(args, LLM_FLAGS), **given(args, JUDGE_FLAGS)}
+            **{flag: getattr(args, flag, None) for flag in LLM_FLAGS + JUDGE_FLAGS}}
 
 
-def _context(args: argparse.Namespace):
+def _context(cache_mode: str, cache_dir: str | None, claims: str):
     """The run's shared resources: one content cache (NLI scores and LLM replies), the claim mode."""
     from faithkit.checkers.registry import BuildContext
 
     cache = None
-    if args.cache != "off":
+    if cache_mode != "off":
         from faithkit.cache import ContentCache
 
-        cache = ContentCache(args.cache_dir, args.cache)
-    return BuildContext(cache=cache, claims=args.claims)
+        cache = ContentCache(cache_dir, cache_mode)
+    return BuildContext(cache=cache, claims=claims)
 
 
-def _build_claims(args: argparse.Namespace, spec, context):
-    """Sentence claims, or the LLM's (sharing the judge's session when the checker is an LLM checker)."""
-    if args.claims == "llm":
+def _build_claims(mode: str, spec, flags: dict[str, Any], llm_model: str | None, model: str | None, context):
+    """Sentence claims, or (``mode`` "llm") the LLM decomposer's: the LLM / judge values of ``flags``
+    (``checker_flags``), and for an LLM checker its spec's options over them (sharing the judge's session).
+    ``llm_model``, ``model``: ``--llm-model``, ``--model`` (the LLM's name only for an LLM checker)."""
+    if mode == "llm":
         from faithkit.checkers.factories import build_llm_claims
         from faithkit.checkers.llm.llm_options import JudgeOptions
         from faithkit.checkers.registry import uses_llm
-        from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS, given
+        from faithkit.commands._llm_args import JUDGE_FLAGS, LLM_FLAGS
         from faithkit.options import parse_options
 
-        values = given(args, LLM_FLAGS + JUDGE_FLAGS)
-        model = args.llm_model
+        values = {flag: flags[flag] for flag in LLM_FLAGS + JUDGE_FLAGS if flags[flag] is not None}
         if uses_llm(spec.name):
             values.update(spec.options)
-            model = model or spec.options.get("model") or args.model
+            llm_model = llm_model or spec.options.get("model") or model
         values = {k: v for k, v in values.items() if k in JudgeOptions.model_fields}
-        values["model"] = model
+        values["model"] = llm_model
         return build_llm_claims(parse_options(JudgeOptions, values, what="--claims llm"), context)
     from faithkit.claims.sentences import SentenceClaims
 
@@ -181,11 +182,14 @@ def _count_lines(path: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The namespace is read here and in ``checker_flags`` only: every helper gets the values it uses (a format, a
+    folder, the checker's option values), never ``args``."""
     from faithkit.checkers.base import load_checker
-    from faithkit.checkers.registry import llm_checkers
-    from faithkit.commands._checker_args import build_from_spec, parse_checker_spec
-    from faithkit.commands._format_args import check_input, every_record_failed, field_map
+    from faithkit.checkers.registry import build_from_spec, llm_checkers
+    from faithkit.commands._checker_args import parse_checker_spec
+    from faithkit.commands._format_args import every_record_failed, field_map
     from faithkit.guards import check_threshold
+    from faithkit.io.formats import preflight
     from faithkit.io.paths import check_input_file
     from faithkit.limits import record_limits
     from faithkit.model_source import check_cli_models
@@ -201,25 +205,32 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.io.lock import OutputLock
 
     OutputLock.probe(args.out)  # another run on --out: say so before loading a model
-    input_format = check_input(args)  # a wrong format fails here, before the model loads
+    fields = field_map(args.field)
+    # a wrong format fails here (exit 2), before the model loads
+    input_format = preflight(args.log, args.format, contexts_separator=args.contexts_separator, fields=fields)
     from faithkit.threads import apply_thread_policy
 
     apply_thread_policy(args.threads)  # before torch is imported: OpenMP reads its settings once
     patterns = ([] if args.no_default_refusals else list(DEFAULT_REFUSAL_PATTERNS)) + args.refusal_pattern
     spec = parse_checker_spec(args.checker)
-    check_cli_models(args, spec, llm_checkers())  # no such folder / hub unreachable: now, not after imports
-    context = _context(args)
-    checker = build_from_spec(spec, checker_flags(args, spec.name), context)
+    in_spec = spec.options
+    # no such folder / hub unreachable: now, not after imports
+    check_cli_models(spec.name, in_spec.get("model") or args.model, in_spec.get("nli_model") or args.nli_model,
+                     in_spec.get("revision") or args.revision, llm_checkers())
+    context = _context(args.cache, args.cache_dir, args.claims)
+    flags = checker_flags(args, spec.name)
+    checker = build_from_spec(spec, flags, context)
     if args.engine == "ray":
         from faithkit.engines.ray_engine import attach_ray
 
         attach_ray(checker, actors=args.ray_actors, address=args.ray_address)
     checker = load_checker(checker)
-    options = CheckOptions(claims=_build_claims(args, spec, context), refusals=RefusalDetector(patterns),
+    claims = _build_claims(args.claims, spec, flags, args.llm_model, args.model, context)
+    options = CheckOptions(claims=claims, refusals=RefusalDetector(patterns),
                            chunk_size=args.chunk_size, check_reference=not args.no_reference,
                            limits=record_limits(args.max_record_bytes, args.record_timeout),
                            input_format=input_format, contexts_separator=args.contexts_separator,
-                           fields=field_map(args),
+                           fields=fields,
                            fail_on_misattributed_citation=args.fail_on_misattributed_citation, reuse_records=True)
     from faithkit.progress import Progress
 
@@ -236,7 +247,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print_summary(manifest, args.out)
         _print_failures(args.out, report)
-    return every_record_failed(args, manifest)
+    return every_record_failed(args.log, args.out, manifest.get("summary", {}))
 
 
 def _write_report(out: Path, cache: Any = None) -> Path:

@@ -66,7 +66,7 @@ def _model_claims_from_log(args: argparse.Namespace, wanted: set[str]) -> dict[s
         raise UsageError("--log needs --model (the LLM that decomposes)")
     from faithkit.commands._format_args import field_map
 
-    items = read(args.log, args.format, contexts_separator=args.contexts_separator, fields=field_map(args))
+    items = read(args.log, args.format, contexts_separator=args.contexts_separator, fields=field_map(args.field))
     interactions = [i for i in items if isinstance(i, Interaction) and i.id in wanted]
     session = session_from_args(args, args.model)
     extractor = LLMClaims(session.caller(), concurrency=session.options.concurrency)

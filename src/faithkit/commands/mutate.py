@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 
 from faithkit.commands._checker_args import add_checker_argument, build_from_spec, parse_checker_spec
+from faithkit.commands._progress import with_progress
 from faithkit.errors import UsageError
-from faithkit.progress import with_progress
 
 DEFAULT_CHECKERS = ["nli"]
 

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.log.exists():
         raise UsageError(f"input log not found: {args.log}")
-    fields = field_map(args)
+    fields = field_map(args.field)
     preflight(args.log, args.format, contexts_separator=args.contexts_separator, fields=fields)  # exit 2 now
     items = read(args.log, args.format, contexts_separator=args.contexts_separator, fields=fields)
     session = session_from_args(args, args.model)

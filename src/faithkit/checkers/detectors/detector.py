@@ -19,6 +19,7 @@ import numpy as np
 
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.detectors.detector_options import ClassifierOptions, DetectorOptions, HHEMOptions, Seq2SeqOptions
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.checkers.pairs import CachedPairScoring, PairScores
 from faithkit.checkers.premises import PremiseShape
 from faithkit.errors import UsageError
@@ -146,16 +147,11 @@ class _ShapedIdentity:
         return self._scorer.score(pairs)
 
 
-def _common(options: DetectorOptions) -> dict[str, Any]:
-    """The loading options every scorer takes (the factories pass scorers as ``partial``s: a checker that has not
-    loaded its model yet pickles, for process-based engines)."""
-    return dict(
-        revision=options.revision,
-        batch_size=options.batch_size,
-        max_length=options.max_length,
-        device=options.device,
-        smoke_check=options.smoke_check,
-    )
+def model_load(options: DetectorOptions) -> ModelLoad:
+    """How every detector's scorer loads its model, from its options (the factories pass scorers as ``partial``s:
+    a checker that has not loaded its model yet pickles, for process-based engines)."""
+    return ModelLoad(options.model, revision=options.revision, batch_size=options.batch_size,
+                     max_length=options.max_length, device=options.device, smoke_check=options.smoke_check)
 
 
 def build_classifier(options: ClassifierOptions, context: Any) -> DetectorChecker:
@@ -166,10 +162,9 @@ def build_classifier(options: ClassifierOptions, context: Any) -> DetectorChecke
         options,
         partial(
             ClassifierScorer,
-            options.model,
+            model_load(options),
             positive_label=options.positive_label,
             input_format=options.input_format,
-            **_common(options),
         ),
         getattr(context, "cache", None),
     )
@@ -183,11 +178,10 @@ def build_seq2seq(options: Seq2SeqOptions, context: Any) -> DetectorChecker:
         options,
         partial(
             Seq2SeqScorer,
-            options.model,
+            model_load(options),
             template=options.template,
             positive_token=options.positive_token,
             negative_token=options.negative_token,
-            **_common(options),
         ),
         getattr(context, "cache", None),
     )
@@ -202,6 +196,6 @@ def build_hhem(options: HHEMOptions, context: Any) -> DetectorChecker:
     return DetectorChecker(
         "hhem",
         options,
-        partial(HHEMScorer, options.model, trust_remote_code=options.trust_remote_code, **_common(options)),
+        partial(HHEMScorer, model_load(options), trust_remote_code=options.trust_remote_code),
         getattr(context, "cache", None),
     )

@@ -18,6 +18,7 @@ import numpy as np
 
 from faithkit.checkers.detectors.detector_options import is_commit_hash
 from faithkit.checkers.detectors.scorers import binary_columns, model_source, refuse_failed_smoke
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.checkers.pairs import PairScores, weights_hash
 from faithkit.errors import ModelLoadError, UsageError
 
@@ -49,21 +50,13 @@ def remote_code_gate(model: str, trust_remote_code: bool, revision: str | None, 
 class HHEMScorer:
     """HHEM-2.1-Open through its own ``predict`` (see module docstring); loads only past ``remote_code_gate``."""
 
-    def __init__(
-        self,
-        model: str | Path,
-        revision: str | None = None,
-        batch_size: int = 16,
-        max_length: int | None = None,
-        device: str = "cpu",
-        smoke_check: bool = True,
-        trust_remote_code: bool = False,
-    ):
+    def __init__(self, load: ModelLoad, trust_remote_code: bool = False):
         from transformers import AutoModelForSequenceClassification
 
-        self.source, self.is_local = model_source(model)
+        revision, device = load.revision, load.device
+        self.source, self.is_local = model_source(load.model)
         remote_code_gate(self.source, trust_remote_code, revision, self.is_local)
-        self.revision, self.batch_size, self.device = revision, batch_size, device
+        self.revision, self.batch_size, self.device = revision, load.batch_size, device
         try:
             net = AutoModelForSequenceClassification.from_pretrained(
                 self.source, revision=revision, trust_remote_code=True
@@ -73,12 +66,12 @@ class HHEMScorer:
         if not callable(getattr(net, "predict", None)):
             raise ModelLoadError(f"{self.source!r} has no predict(pairs): not HHEM-2.1-style remote code")
         self.model = net.to(device).eval()
-        self.max_length = max_length
+        self.max_length = load.max_length
         if self.is_local:
             self.identity = f"{weights_hash(Path(self.source))}+code:{code_hash(Path(self.source))}"
         else:
             self.identity = getattr(net.config, "_commit_hash", None) or str(revision)
-        if smoke_check:
+        if load.smoke_check:
             refuse_failed_smoke(self, self.source)
 
     def count_tokens(self, text: str) -> int:

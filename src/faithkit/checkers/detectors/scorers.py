@@ -17,12 +17,14 @@ count tokens (``count_tokens``) for the chunked premises of ``checkers.premises`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
 
 from faithkit.checkers.labels import resolve_positive_label
+from faithkit.checkers.model_load import ModelLoad
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
     SMOKE_ENTAILED,
@@ -94,38 +96,20 @@ def binary_columns(support: np.ndarray) -> np.ndarray:
 class ClassifierScorer(PairScorer):
     """A binary "supported" head through the NLI checker's pair scorer (see module docstring)."""
 
-    def __init__(
-        self,
-        model: str | Path,
-        revision: str | None = None,
-        batch_size: int = 16,
-        max_length: int | None = None,
-        device: str = "cpu",
-        smoke_check: bool = True,
-        positive_label: str | None = None,
-        input_format: str = "pair",
-    ):
+    def __init__(self, load: ModelLoad, positive_label: str | None = None, input_format: str = "pair"):
         from transformers import AutoConfig
 
-        source, _ = model_source(model)
+        source, _ = model_source(load.model)
         try:
-            config = AutoConfig.from_pretrained(source, revision=revision)
+            config = AutoConfig.from_pretrained(source, revision=load.revision)
         except (OSError, ValueError) as exc:
-            raise ModelLoadError(f"could not load classifier {str(model)!r}: {exc}") from exc
+            raise ModelLoadError(f"could not load classifier {str(load.model)!r}: {exc}") from exc
         labels = resolve_positive_label(config.id2label, positive_label)
         self.input_format = input_format
         self.positive_label = positive_label
-        super().__init__(
-            model,
-            revision=revision,
-            batch_size=batch_size,
-            max_length=max_length,
-            device=device,
-            smoke_check=False,
-            entailment_label=labels.names[labels.entailment],
-        )
+        super().__init__(replace(load, smoke_check=False), entailment_label=labels.names[labels.entailment])
         self.labels = labels
-        if smoke_check:
+        if load.smoke_check:
             refuse_failed_smoke(self, self.source)
 
     def encode(self, premises: list[str], hypotheses: list[str], **kwargs: Any) -> Any:
@@ -158,29 +142,19 @@ class ClassifierScorer(PairScorer):
 class Seq2SeqScorer:
     """MiniCheck-Flan-T5 style: P("1") against P("0") at the first decoding step (see module docstring)."""
 
-    def __init__(
-        self,
-        model: str | Path,
-        revision: str | None = None,
-        batch_size: int = 16,
-        max_length: int | None = None,
-        device: str = "cpu",
-        smoke_check: bool = True,
-        template: str = "",
-        positive_token: str = "1",
-        negative_token: str = "0",
-    ):
+    def __init__(self, load: ModelLoad, template: str = "", positive_token: str = "1", negative_token: str = "0"):
         from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
 
-        self.source, self.is_local = model_source(model)
-        self.revision, self.batch_size, self.device, self.template = revision, batch_size, device, template
+        revision, device = load.revision, load.device
+        self.source, self.is_local = model_source(load.model)
+        self.revision, self.batch_size, self.device, self.template = revision, load.batch_size, device, template
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(self.source, revision=revision)
             net = AutoModelForSeq2SeqLM.from_pretrained(self.source, revision=revision)
         except (OSError, ValueError) as exc:
             raise ModelLoadError(f"could not load seq2seq detector {self.source!r}: {exc}") from exc
         self.model = net.float().to(device).eval()
-        self.max_length = max_length or SEQ2SEQ_MAX_LENGTH
+        self.max_length = load.max_length or SEQ2SEQ_MAX_LENGTH
         self.tokens = {
             negative_token: self._first_token(negative_token),
             positive_token: self._first_token(positive_token),
@@ -198,7 +172,7 @@ class Seq2SeqScorer:
             if self.is_local
             else (getattr(self.model.config, "_commit_hash", None) or revision or "unpinned")
         )
-        if smoke_check:
+        if load.smoke_check:
             refuse_failed_smoke(self, self.source)
 
     def _first_token(self, text: str) -> int:
