@@ -191,7 +191,8 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             pending.status = "no_claims"
             continue
         start = len(requests)
-        requests += [ClaimCheck(c.text, item.contexts, item.question, item.answer, item.id) for c in claims]
+        requests += [ClaimCheck(c.text, item.contexts, item.question, item.answer, item.id,
+                                context=tuple(o.text for o in claims if o is not c)) for c in claims]
         main = slice(start, len(requests))
         ref_slice = recall_slice = slice(len(requests), len(requests))
         if options.check_reference and item.reference and item.reference.strip():

@@ -189,7 +189,8 @@ class ClaimParts(CheckerWrapper):
             if len(parts) < 2:
                 continue
             owners.append((i, [(p, len(asked) + k) for k, p in enumerate(parts)]))
-            asked += [replace(request, claim=p) for p in parts]
+            asked += [replace(request, claim=p, context=(*request.context, *(q for q in parts if q != p)))
+                      for p in parts]
         verdicts = self.inner.check(asked)
         out = list(verdicts[: len(requests)])
         for i, parts in owners:

@@ -247,7 +247,7 @@ def test_a_thousands_separator_is_not_a_clause_break() -> None:
     assert report.accepted and rest is not None and (rest.text, rest.uncovered) == ("", ())
 
 
-def test_only_the_noun_after_the_users_own_amount_comes_from_the_question() -> None:
+def test_the_users_own_noun_comes_from_the_question() -> None:
     passages = ("The default tip is 10% of the food total.",)
     claim = "The default tip is 10% of the food total, so £3 on a £30 order."
     report = analyse(claim, passages, "What's the default tip on a £30 order?")

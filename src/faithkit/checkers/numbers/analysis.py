@@ -28,7 +28,7 @@ operand in the derivation of another missing number; a given that derives nothin
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -267,3 +267,24 @@ def reason_source(d: Derivation) -> str:
     return ", ".join(dict.fromkeys(o.source for o in d.operands))
 
 
+GROUNDING_ROUNDS = 3
+
+
+def grounded_statements(statements: Iterable[str], passages: Sequence[Passage], question: str = "", *,
+                        rounds: int = GROUNDING_ROUNDS, **bounds: int) -> tuple[str, ...]:
+    """The statements of one answer whose numbers are all accounted for, found in rounds: first by the passages
+    and the question alone, then also by the statements grounded in the rounds before ("60 prints at $0.25:
+    $15.00" first, then "Total: $22.95" from the items above it). A statement is grounded only by what was
+    grounded before it, so two statements can never vouch for each other: a number made up in one sentence
+    supports nothing in another. A statement without numbers lends nothing and is left out. ``bounds``: the
+    search bounds of ``analyse_claim_numbers``."""
+    left = [s for s in dict.fromkeys(statements) if quantities(s)]
+    grounded: list[str] = []
+    for _ in range(rounds):
+        sources = (*passages, *(Passage("answer", text) for text in grounded))
+        new = [s for s in left if analyse_claim_numbers(s, sources, question, **bounds).accepted]
+        if not new:
+            break
+        grounded += new
+        left = [s for s in left if s not in new]
+    return tuple(grounded)

@@ -71,7 +71,12 @@ class Quantity:
 # ---------------------------------------------------------------------------------------------------- units
 
 _CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
-_CURRENCY_CODES = {"EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "INR", "SEK", "NOK", "DKK"}
+# ISO 4217 codes of the currencies a help center is likely to price in, written before or after an amount
+# ("SEK 890", "490 PLN"); one list for the scanner's prefix and the unit after a number
+_CURRENCY_CODES = frozenset({"EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "INR", "SEK", "NOK", "DKK",
+                             "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "SGD", "HKD", "CNY", "KRW", "TWD",
+                             "THB", "MYR", "IDR", "VND", "ZAR", "MXN", "BRL", "ARS", "CLP", "COP", "AED",
+                             "SAR", "ILS", "EGP", "NGN", "KES"})
 _CURRENCY_WORDS = {
     "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "eur": "EUR",
     "gbp": "GBP", "chf": "CHF", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "yen": "JPY",

@@ -45,19 +45,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from faithkit.checkers.base import Checker, CheckerWrapper, load_checker, warnings_of
-from faithkit.checkers.numbers.analysis import NumberReport, analyse_claim_numbers, derive_from_question
+from faithkit.checkers.numbers.analysis import (
+    NumberReport,
+    analyse_claim_numbers,
+    derive_from_question,
+    grounded_statements,
+)
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.quantity import Quantity
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
 from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
-from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Verdict
+from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "5"  # 5: date arithmetic; 4: written sums; 3: premise phrases, question-derived coincidences,
+STAGE_VERSION = "6"  # 6: numbers from the answer's other grounded statements; 5: date arithmetic; 4: written sums;
+# 3: premise phrases, question-derived coincidences,
 # discounts, fractions, cents; 2: rest of claim
 
 
@@ -91,15 +98,30 @@ class NumberChecks(CheckerWrapper):
     def warnings_for(self, interaction: Interaction) -> list[str]:
         return warnings_of(self.inner, interaction)
 
+    def sources(self, request: ClaimCheck) -> tuple[Passage, ...]:
+        """The passages, and the answer's other statements (``request.context``) whose numbers are accounted for
+        (``grounded_statements``), each as a passage ``answer``: "So paying yearly saves you $5.89." computes
+        $35.88 − $29.99 from the sentence before it, which no passage states."""
+        if not request.context:
+            return request.passages
+        grounded = self._grounded((request.claim, *request.context), request.passages, request.question)
+        return request.passages + tuple(Passage("answer", text) for text in grounded if text != request.claim)
+
+    @lru_cache(maxsize=1024)  # noqa: B019 -- one stage per run; asked once per claim of an answer
+    def _grounded(self, statements: tuple[str, ...], passages: tuple[Passage, ...], question: str
+                  ) -> tuple[str, ...]:
+        return grounded_statements(statements, passages, question, max_operands=self.max_operands,
+                                   max_givens=self.max_givens, max_missing=self.max_missing)
+
     def analyse(self, request: ClaimCheck) -> NumberReport:
-        return analyse_claim_numbers(request.claim, request.passages, request.question,
+        return analyse_claim_numbers(request.claim, self.sources(request), request.question,
                                      max_operands=self.max_operands, max_givens=self.max_givens,
                                      max_missing=self.max_missing)
 
     def rederive(self, request: ClaimCheck, report: NumberReport) -> NumberReport:
         """``report`` with the claim numbers that a passage states by coincidence but the question's numbers
         derive marked ``derived`` (``analysis.derive_from_question``); ``report`` itself when there are none."""
-        again = derive_from_question(request.claim, request.passages, request.question, report,
+        again = derive_from_question(request.claim, self.sources(request), request.question, report,
                                      max_operands=self.max_operands, max_missing=self.max_missing)
         return again or report
 
@@ -206,7 +228,7 @@ class NumberChecks(CheckerWrapper):
         from faithkit.checkers.numbers.dates import date_arithmetic, uncovered_words
         from faithkit.checkers.rules.alignment_words import words
 
-        found = date_arithmetic(request.claim, [p.text for p in request.passages], request.question,
+        found = date_arithmetic(request.claim, [p.text for p in self.sources(request)], request.question,
                                 words(request.claim))
         if found is None:
             return verdict
