@@ -52,7 +52,7 @@ from faithkit.records import (
     Verdict,
     is_flag,
 )
-from faithkit.refusal_clauses import is_referral
+from faithkit.refusal_clauses import is_referral, is_restatement
 from faithkit.resume import check_resume, run_identity, write_run_file
 from faithkit.scoring import RefusalDetector, RunSummary, answer_faithfulness
 from faithkit.text.split_cache import warm_splits
@@ -85,7 +85,7 @@ def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
     sentences = answer_sentences(interaction.answer)
     if not sentences:
         return None
-    return detector.answer_match(sentences)
+    return detector.answer_match(sentences, interaction.question)
 
 
 def _claims_spec(options: CheckOptions) -> dict[str, Any]:
@@ -182,9 +182,10 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         if isinstance(claims, ClaimError):
             pending.status, pending.error, pending.raw = "error", f"claims: {claims.reason}", claims.raw
             continue
-        kept = [c for c in claims if options.refusals.match(c.text) is None]
+        kept = [c for c in claims if options.refusals.match(c.text, item.question) is None]
         if len(kept) < len(claims):
-            kept = [c for c in kept if not is_referral(c.text)]  # "... Please contact support.": part of declining
+            # "... Please contact support." / "You'd like to know whether ...": part of declining
+            kept = [c for c in kept if not (is_referral(c.text) or is_restatement(c.text, item.question))]
             pending.warnings.append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
         claims = kept
         if not claims:

@@ -14,7 +14,17 @@ A *referral* ("please contact the pharmacy", "you may want to ask a pharmacist f
 it sends the user elsewhere and says nothing about the product. It counts as filler next to a refusal (in the
 sentence, or as a sentence of its own in an answer that declines), never on its own: "Contact support to cancel."
 states how to cancel and is checked. A referral names whom to ask in at most five words, with no digit, address or
-purpose clause ("to cancel", "within 30 days", "support@...", "555-0100" are claims).
+purpose clause ("to cancel", "within 30 days", "support@...", "555-0100" are claims). It comes in three shapes:
+"(please / you may want to / it's worth) contact(ing) <whom>", "<whom> should be able to tell you" and "<whom>
+would be the best place to ask"; in the last two ``whom`` is the subject, so it must be a person, team or place
+("the plan can help you" is a claim about the plan). A timing ("when you book", "before your pick-up day") and
+an empty purpose ("to ask", "to check") add nothing.
+
+Two more kinds of sentence are part of declining and never a claim on their own (issue 30): a *restatement*
+("You'd like to know whether ...", "You're asking about X") whose content words all come from the question, and,
+next to a refusal, what the sources *cover* ("they only cover prices, booking and policies"): sources as subject,
+a list of topics in common nouns as object. A digit, a name or a clause in that list ("the Compact and Luton
+vans", "4x6 prints") is a fact about the product, and the sentence is checked.
 """
 
 from __future__ import annotations
@@ -50,31 +60,126 @@ _LEADING_JOIN = re.compile(r"^\s*(?:but|and|so|however)\b,?\s*", re.IGNORECASE)
 _JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then)\b|\d", re.IGNORECASE)
 
 
-_REFERRAL = re.compile(
-    r"^(?:(?:so|but|and|then|instead)\s+)?"
-    r"(?:please\s+|kindly\s+|(?:you|we)\s+(?:can|could|may|might|should|would)\s+(?:(?:want|like|need|try)\s+to\s+)?|"
-    r"(?:I|we)(?:'d|\s+would)?\s+(?:recommend|suggest)(?:\s+that)?(?:\s+you)?\s+|(?:it's|it\s+is)\s+best\s+to\s+|"
-    r"(?:your\s+)?best\s+(?:bet|option)\s+is\s+to\s+|try\s+)?"
-    r"(?:contact(?:ing)?|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|call(?:ing)?|ask(?:ing)?|"
-    r"speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|check(?:ing)?\s+with|consult(?:ing)?)\s+"
-    r"(?P<whom>[^,;:]+?)"
-    r"(?:\s+(?:for|about)\s+(?:more\s+|further\s+|any\s+)?(?:help|details|information|info|assistance|advice|"
-    r"support|guidance|clarification|questions)|\s+directly|\s+(?:about|on)\s+(?:this|that|it))?"
-    r"(?:\s+(?:when|before|while|next time)\s+you\s+(?:book|call|visit|come in|order|buy|sign up|check in)"
-    r"(?:\s+(?:an?|the|your)\s+[a-z]+)?)?$",
-    re.IGNORECASE,
+_WHEN = (r"(?:\s+(?:when|before|while|next time|once)\s+(?:you\s+(?:book|call|visit|go|come in|arrive|order|buy|"
+         r"sign up|check in|pick up|travel)|your\s+[a-z-]+(?:\s+[a-z-]+)?)(?:\s+(?:an?|the|your)\s+[a-z-]+)?)?")
+_ABOUT = (r"(?:\s+(?:for|about)\s+(?:more\s+|further\s+|any\s+)?(?:help|details|information|info|assistance|advice|"
+          r"support|guidance|clarification|questions)|\s+directly|\s+(?:about|on)\s+(?:this|that|it)|"
+          r"\s+to\s+(?:ask|check|confirm|find out|be sure))?")
+_ASK = (r"(?:contact(?:ing)?|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|call(?:ing)?|ask(?:ing)?|"
+        r"speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|check(?:ing)?\s+with|consult(?:ing)?|email(?:ing)?)")
+_OPEN = r"^(?:(?:so|but|and|then|instead)\s+)?"
+# three shapes of sending the user elsewhere, each naming whom to ask (``whom``) and nothing else:
+# "(please / you may want to / I'd suggest / it's worth) contact(ing) <whom> (directly) (before you book)",
+# "<whom> should be able to tell you (when you book)", "<whom> would be the best place to ask"
+_REFERRALS = (
+    re.compile(
+        _OPEN + r"(?:please\s+|kindly\s+|(?:you|we)\s+(?:can|could|may|might|should|would)\s+(?:(?:want|like|need|try)"
+        r"\s+to\s+)?|(?:I|we)(?:'d|\s+would)?\s+(?:recommend|suggest)(?:\s+that)?(?:\s+you)?\s+|"
+        r"(?:it's|it\s+is|it\s+would\s+be|it'd\s+be)\s+(?:best|worth|a\s+good\s+idea)\s+(?:to\s+)?|"
+        r"(?:your\s+)?best\s+(?:bet|option)\s+is\s+(?:to\s+)?|try\s+)?"
+        + _ASK + r"\s+(?P<whom>[^,;:]+?)" + _ABOUT + _WHEN + r"$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        _OPEN + r"(?P<whom>[^,;:]+?)\s+(?:should|can|could|will|would|may|might)\s+"
+        r"(?:be\s+(?:able|happy|glad)\s+to\s+)?"
+        r"(?:tell|help|advise|confirm|answer|let)(?:\s+(?:you|that|this|it))*(?:\s+know)?"
+        r"(?:\s+(?:more|for\s+sure|that))?" + _WHEN + r"$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        _OPEN + r"(?P<whom>[^,;:]+?)\s+(?:would|will|is|are|'s|'d)\s+(?:be\s+)?(?:the\s+)?best\s+"
+        r"(?:place|people|person|ones?|team)\s+to\s+ask" + _WHEN + r"$",
+        re.IGNORECASE,
+    ),
 )
-_NOT_WHOM = frozenset("to if within before after by when because so unless until which that whether how".split())
+# who can be asked, for the shapes where ``whom`` is the subject ("the front desk should be able to tell you"): a
+# person, a team or a place, never a product ("the plan can help you" is a claim about the plan)
+_ASKABLE = frozenset(
+    "support team staff desk reception receptionist branch clinic studio school office store shop hostel hotel "
+    "pharmacy pharmacist doctor dentist vet agent agents service helpdesk librarian library teacher teachers "
+    "instructor instructors manager host owner front department centre center counter people person someone "
+    "colleagues advisor adviser representative rep organisers organizers landlord provider company bank "
+    "insurer operator gym venue".split()
+)
+_NOT_WHOM = frozenset("to if within before after by when because so unless until which that whether how not "
+                      "no never only all every".split())
 
 
 def is_referral(text: str) -> bool:
     """Whether ``text`` only sends the user elsewhere ("Please contact the pharmacy."): see the module docstring."""
-    found = _REFERRAL.match(text.strip(" .!?\"'"))
+    text = text.strip(" .!?\"'")
+    for number, shape in enumerate(_REFERRALS):
+        found = shape.match(text)
+        if found is None:
+            continue
+        whom = found.group("whom").split()
+        if number and whom[-1].lower() not in _ASKABLE:
+            continue
+        if (len(whom) <= 5 and not any(ch.isdigit() or ch == "@" for ch in found.group("whom"))
+                and not _NOT_WHOM.intersection(w.lower() for w in whom)):
+            return True
+    return False
+
+
+_RESTATEMENT = re.compile(
+    r"^(?:so\s+)?(?:you(?:'re|\s+are|\s+were)\s+(?:asking|wondering|curious)|you(?:'d|\s+would)\s+like\s+to\s+know|"
+    r"you\s+(?:want|wanted|need)\s+to\s+know|you\s+asked|you(?:'ve|\s+have)\s+asked)"
+    r"\s+(?:about\s+|whether\s+|if\s+|how\s+|what\s+|when\s+|where\s+|why\s+|who\s+|which\s+)?(?P<topic>.+)$",
+    re.IGNORECASE,
+)
+
+
+# what the sources are about, said next to a refusal ("they only cover plans, storage and billing"): the subject is
+# the sources and the object a list of topics in common nouns; a digit or a name ("the Compact and Luton vans",
+# "4x6 prints") is a fact about the product and keeps the sentence a claim
+_SCOPE = re.compile(
+    r"^(?:(?:and|but|so)\s+)?(?:they|it|(?:the|our|my|these|those)\s+(?:help\s+)?(?:articles?|help\s*cent(?:er|re)|"
+    r"docs|documentation|pages|sources|passages)(?:\s+(?:I|we)\s+(?:have|can\s+see))?)"
+    r"(?:'re|\s+are|'s|\s+is)?\s+(?:(?:only|just|mainly|mostly|all)\s+)?"
+    r"(?:cover|covers|about|deal\s+with|deals\s+with|talk\s+about|talks\s+about|discuss|discusses|explain|explains)"
+    r"\s+(?P<topics>[^\d]+)$",
+    re.IGNORECASE,
+)
+
+
+_CLAUSE_WORDS = frozenset(
+    "is are was were be been can can't cannot will won't would must may might should do does don't doesn't did "
+    "didn't has have had so but because which who that while unless until if than you we they it".split()
+)
+_THEN_REFER = re.compile(r"\s*(?:,\s*|;\s*|\s)(?:so|and)\s+(?=\S)", re.IGNORECASE)
+
+
+def is_scope(text: str) -> bool:
+    """Whether ``text`` only says what the sources cover ("they're about rooms and prices", optionally followed
+    by ", so support would be the best place to ask"): see ``_SCOPE``. The topics are a list of nouns: no verb,
+    no subordinate clause, no digit, no name."""
+    found = _SCOPE.match(text.strip(" .!?\"'"))
     if found is None:
         return False
-    whom = found.group("whom").split()
-    return (len(whom) <= 5 and not any(ch.isdigit() or ch == "@" for ch in found.group("whom"))
-            and not _NOT_WHOM.intersection(w.lower() for w in whom))
+    topics = found.group("topics")
+    for join in _THEN_REFER.finditer(topics):
+        if is_referral(topics[join.end():]):
+            topics = topics[: join.start()]
+            break
+    words = [w.strip(",;:") for w in topics.split()]
+    return (0 < len(words) <= 20 and not any(w[:1].isupper() for w in words)
+            and not _CLAUSE_WORDS.intersection(w.lower() for w in words))
+
+
+def _stem(word: str) -> str:
+    return word[:5]
+
+
+def is_restatement(text: str, question: str) -> bool:
+    """Whether ``text`` only says back what was asked ("You'd like to know whether the app can group photos"):
+    a "you're asking / you'd like to know" opener whose every content word comes from the question."""
+    found = _RESTATEMENT.match(text.strip(" .!?\"'"))
+    if found is None or not question:
+        return False
+    asked = {_stem(w) for w in _WORD.findall(question.lower())}
+    words = [w for w in _WORD.findall(found.group("topic").lower()) if w not in FILLER and len(w) > 2]
+    return all(_stem(w) in asked for w in words)
 
 
 def _topic_of_refusal(prefix: str, matched: str) -> bool:
@@ -94,16 +199,17 @@ def _contentless(text: str) -> bool:
     return True
 
 
-def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | None]) -> bool:
+def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | None], question: str = "") -> bool:
     """True when ``sentence`` declines and makes no other claim. ``match_span(text)`` gives the span of a
-    refusal pattern's match in ``text`` (or None)."""
+    refusal pattern's match in ``text`` (or None); a clause restating ``question`` is not a claim either."""
     pieces, cursor = [], 0
     for brk in _CLAUSE_BREAK.finditer(sentence):
-        pieces.append(sentence[cursor : brk.start()])
+        pieces.append((cursor, sentence[cursor : brk.start()]))
         cursor = brk.end()
-    pieces.append(sentence[cursor:])
+    pieces.append((cursor, sentence[cursor:]))
     declined = False
-    for clause in (p.strip(" .!?\"'") for p in pieces):
+    for start, piece in pieces:
+        clause = piece.strip(" .!?\"'")
         if not clause:
             continue
         span = match_span(clause)
@@ -113,7 +219,9 @@ def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | N
                 return False  # "Refunds take 5 days and I can't find ..." : a claim before the refusal
             declined = True
             continue
-        if _contentless(clause) or (declined and _CONTINUATION.match(clause)) or is_referral(clause):
+        if (_contentless(clause) or (declined and _CONTINUATION.match(clause)) or is_referral(clause)
+                or is_restatement(clause, question)):
             continue
-        return False
+        # what the sources cover, as a list of topics that runs to the end of the sentence, commas and all
+        return declined and is_scope(sentence[start:])
     return declined

@@ -24,9 +24,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from faithkit.records import AnswerResult, ClaimResult, Correctness
-from faithkit.refusal_clauses import declines_only, is_referral
+from faithkit.refusal_clauses import declines_only, is_referral, is_restatement, is_scope
 
-DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = (
+# A declining sentence, composed (issue 30): [filler] + a source (the articles, the help center, what I have, I)
+# + a negated verb of saying / covering / finding / knowing + what is declined. The source is what tells a refusal
+# from a negative fact: "the help center doesn't cover X" declines, "the plan doesn't cover X" states a fact.
+_SOURCE = (r"(?:(?:the|our|my|these|those|your|any of the|this|that)\s+)?(?:help\s+)?(?:articles?|help\s*cent(?:er|re)|"
+           r"help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|context|FAQs?)"
+           r"(?:\s+(?:I|we)\s+(?:have(?:\s+access\s+to)?|can\s+(?:see|access)|(?:was|were)\s+(?:given|shown)))?")
+_NEGATED = (r"(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|can't|cannot|can\s+not|couldn't|could\s+not|"
+            r"won't|(?:'m|am|was|were)\s+(?:not|un)able\s+to|wasn't\s+able\s+to)")
+_SAYING = (r"(?:say|state|mention|cover|include|explain|describe|address|list|contain|discuss|specify|go\s+into|"
+           r"talk\s+about|tell\s+(?:me|us|you)|have\s+(?:any(?:thing)?|information|details|info))")
+_FINDING = r"(?:find|see|spot|locate|answer|say|tell|confirm|know|have)"
+_NOTHING = r"(?:no\s+(?:information|details|info|mention|data)|nothing)"
+COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
+    rf"\b{_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
+    rf"\bI\s+{_NEGATED}\s+{_FINDING}\s+(?:anything|any\s+(?:information|details|info|mention)|"
+    rf"that|this|it|whether|if|about|from|in)\b",
+    rf"\b(?:it|they|{_SOURCE})\s+(?:has|have|contains?|gives?)\s+{_NOTHING}\s+(?:about|on|regarding|for)\b",
+    rf"\bthere(?:'s|\s+is)\s+{_NOTHING}\s+(?:(?:in|within|from)\s+{_SOURCE}\s+)?(?:about|on|regarding)\b",
+)
+
+DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = COMPOSED_REFUSAL_PATTERNS + (
     r"\bI (?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
     r"(?:find|locate|see|answer|help with)\b",
     r"\b(?:there is|there's|I have|I've got) no (?:information|details|mention|data)\b",
@@ -76,22 +96,25 @@ class RefusalDetector:
 
             raise UsageError(f"invalid refusal pattern: {exc}") from exc
 
-    def match(self, sentence: str) -> str | None:
+    def match(self, sentence: str, question: str = "") -> str | None:
         """The pattern a sentence matches, or None; None too when the sentence also makes a claim of its own
-        ("Fees are waived, but I can't find the rest.": ``refusal_clauses``), so that claim is checked."""
+        ("Fees are waived, but I can't find the rest.": ``refusal_clauses``), so that claim is checked. A clause
+        that restates ``question`` ("You're asking about X — the docs don't say") is not a claim of its own."""
         for pattern, compiled in zip(self.patterns, self._compiled):
             if compiled.search(sentence):
-                return pattern if declines_only(sentence, self._span) else None
+                return pattern if declines_only(sentence, self._span, question) else None
         return None
 
-    def answer_match(self, sentences: Sequence[str]) -> str | None:
+    def answer_match(self, sentences: Sequence[str], question: str = "") -> str | None:
         """The first pattern matched when the answer declines as a whole: at least one sentence is a refusal and
-        every other one is a refusal or a referral ("I'm not sure. Please contact the pharmacy.")."""
-        matches = [self.match(s) for s in sentences]
+        every other one is a refusal, a referral ("I'm not sure. Please contact the pharmacy."), a restatement
+        of the question ("You'd like to know whether ...") or what the sources cover ("They're about fees.")."""
+        matches = [self.match(s, question) for s in sentences]
         first = next((m for m in matches if m is not None), None)
         if first is None:
             return None
-        return first if all(m is not None or is_referral(s) for m, s in zip(matches, sentences)) else None
+        return first if all(m is not None or is_referral(s) or is_restatement(s, question) or is_scope(s)
+                            for m, s in zip(matches, sentences)) else None
 
     def _span(self, text: str) -> tuple[int, int] | None:
         for compiled in self._compiled:

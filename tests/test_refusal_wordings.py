@@ -1,0 +1,127 @@
+"""Refusals as assistants word them (issue 30 item 4), built from sentences written here for a bike-hire help
+center. A declining sentence is [filler] + a source (the articles, the help center, I) + a negated verb of saying,
+covering, finding or knowing + what is declined; beside it an answer may only send the user elsewhere (whom to
+ask), say the question back, or say what the sources cover. A fact about the product, a digit, a name or a purpose
+keeps a sentence a claim, so a faithful negative fact is never a refusal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from faithkit.checkers.fake import ScriptedChecker
+from faithkit.claims.sentences import answer_sentences
+from faithkit.io.results import read_results
+from faithkit.pipeline import CheckOptions, run_check
+from faithkit.refusal_clauses import is_referral, is_restatement, is_scope
+from faithkit.scoring import RefusalDetector
+
+QUESTION = "Do your bikes come with winter tyres?"
+
+
+def declines(answer: str, question: str = QUESTION) -> bool:
+    return RefusalDetector().answer_match(answer_sentences(answer), question) is not None
+
+
+@pytest.mark.parametrize("answer", [
+    "Our help articles don't cover winter tyres.",
+    "The docs I have don't say whether the bikes have winter tyres.",
+    "I wasn't able to find anything about winter tyres.",
+    "I can't see anything about winter tyres.",
+    "There's nothing in the help center about winter tyres, I'm afraid.",
+    "You're asking about winter tyres — that isn't covered in the articles I have.",
+    "I'm not able to answer that from the docs: they have no information about winter tyres.",
+    "Hmm, the knowledge base doesn't mention tyres at all.",
+])
+def test_a_declining_sentence_is_a_refusal(answer: str) -> None:
+    assert declines(answer)
+
+
+@pytest.mark.parametrize("referral", [
+    "The workshop team should be able to tell you.",
+    "It's worth asking the shop directly.",
+    "You might want to call the depot before your rental day.",
+    "You could check with reception when you arrive.",
+    "The service desk would be the best place to ask.",
+    "You may want to email the hire office to check.",
+])
+def test_a_refusal_followed_by_a_referral_is_a_refusal(referral: str) -> None:
+    assert is_referral(referral)
+    assert declines(f"I couldn't find anything about winter tyres. {referral}")
+
+
+@pytest.mark.parametrize("restatement", [
+    "You'd like to know whether the bikes come with winter tyres.",
+    "You want to know if your bikes have winter tyres.",
+    "You're asking about winter tyres.",
+])
+def test_a_restated_question_beside_a_refusal_is_part_of_declining(restatement: str) -> None:
+    assert is_restatement(restatement, QUESTION)
+    assert declines(f"{restatement} The help center doesn't say, so you may want to contact support.")
+
+
+def test_a_restatement_that_adds_content_is_a_claim() -> None:
+    added = "You'd like to know whether the bikes come with studded tyres and free helmets."
+    assert not is_restatement(added, QUESTION)
+    assert not declines(f"{added} The articles don't mention tyres.")
+
+
+def test_what_the_sources_cover_beside_a_refusal_is_part_of_declining() -> None:
+    assert is_scope("They cover bookings, deposits and repairs.")
+    assert declines("I couldn't find anything about winter tyres; the articles cover bookings, deposits and repairs.")
+    assert declines("The help center doesn't mention tyres. They're about bookings, deposits and repairs, "
+                    "so the shop would be the best place to ask.")
+
+
+@pytest.mark.parametrize("answer", [
+    "I couldn't find anything about trailers; they only cover the Roamer and Hauler bikes.",  # names: a fact
+    "I can't see anything about child seats — the pricing article only lists 2 seat sizes.",  # a digit
+    "I can't see anything about parking. They cover dental, so you pay nothing for checkups.",  # a clause
+    "I don't have information on tyres. The only discount the articles mention is the student one.",
+])
+def test_a_refusal_beside_a_fact_about_the_product_keeps_the_fact(answer: str) -> None:
+    assert not declines(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "The plan doesn't cover dental treatment.",
+    "No, refunds aren't available after 14 days.",
+    "Helmets aren't included in the daily rate.",
+    "The deposit can't be paid in cash.",
+    "The plan doesn't cover dental treatment. You could ask the clinic when you book.",
+])
+def test_a_faithful_negative_fact_is_never_a_refusal(answer: str) -> None:
+    assert not declines(answer, "Does the plan cover dental treatment?")
+
+
+@pytest.mark.parametrize("sentence", [
+    "Contact support to cancel.",
+    "Call 555-0100.",
+    "Email support@bikes.example before 5 pm.",
+    "The plan can help you save money.",
+    "Staff will help you carry the bikes.",
+])
+def test_a_referral_with_a_purpose_a_number_or_a_product_subject_is_a_claim(sentence: str) -> None:
+    assert not is_referral(sentence)
+    assert not declines(f"I can't find anything about cancelling. {sentence}")
+
+
+def test_the_pipeline_counts_the_refusal_and_keeps_a_fact_beside_one(tmp_path) -> None:
+    rows = [
+        {"id": "declines", "question": QUESTION, "contexts": ["Bikes are hired by the day."],
+         "answer": "You'd like to know whether the bikes come with winter tyres. There's nothing in the articles "
+                   "about tyres, I'm afraid. It's worth asking the depot directly."},
+        {"id": "fact", "question": QUESTION, "contexts": ["Bikes are hired by the day."],
+         "answer": "You're asking about winter tyres. Bikes are hired by the day. I couldn't find anything "
+                   "about tyres. The front desk should be able to tell you."},
+    ]
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run_check(log, tmp_path / "out", ScriptedChecker({}), CheckOptions(), command=["test"])
+    records = {r["id"]: r for r in read_results(tmp_path / "out").records}
+    assert records["declines"]["status"] == "refusal"
+    fact = records["fact"]  # the fact is checked; the restatement and the referral are not claims
+    assert fact["status"] == "scored"
+    assert [c["text"] for c in fact["claims"]] == ["Bikes are hired by the day."]
+    assert "partial_refusal" in fact["warnings"]
