@@ -25,8 +25,10 @@ LARKSPUR = ROOT / "examples" / "larkspur" / "interactions.jsonl"
 
 @pytest.fixture(scope="module")
 def local_cluster():
+    # logical CPUs, not cores: a test's actors live until the garbage collector frees the checker that holds their
+    # handles (a reference cycle), and on a 2-CPU cluster the next test's actors could wait for them forever
     ray.init(
-        num_cpus=2,
+        num_cpus=8,
         include_dashboard=False,
         log_to_driver=False,
         runtime_env={"env_vars": {"PYTHONPATH": str(ROOT / "src")}},

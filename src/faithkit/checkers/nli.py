@@ -14,7 +14,7 @@ claim once its windows are scored (the rules, the evidence shown, the reason in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -288,8 +288,8 @@ class NLIChecker(CheckerBase):
 
     def _read_more(self, requests: Sequence[ClaimCheck], per_request: list[list[Window]], read: list[np.ndarray],
                    verdicts: list[Verdict], unique: dict[tuple[str, str], int], scores: PairScores,
-                   windows_of: dict[Any, list[Window]], wider: Any, counter: str, bar: float | None = None
-                   ) -> PairScores:
+                   windows_of: dict[Any, list[Window]], wider: Callable[[int], np.ndarray], counter: str,
+                   bar: float | None = None) -> PairScores:
         """Decide again, on the windows ``wider(i)`` adds to what it read, each claim left not supported, or
         supported below ``bar`` (and not ``settled``: its label cannot change). Updates ``read``, ``verdicts`` and
         ``unique`` in place; returns the scores of every pair now in ``unique``; ``counter`` counts the windows

@@ -8,8 +8,11 @@ them saves their forward passes, the cost of a run. A window is read when it sha
 many words as the best window, and at least one; a claim with no related window at all (a bare "Yes.", a
 paraphrase in other words) keeps every window, so pruning never leaves a claim with nothing to read. Pruned
 windows are counted (``nli_pairs_pruned``) and shown per claim, never hidden: they take part in no decision and
-read as neutral to the contradiction diagnostic. Off by default; the verdict flips it causes on each dev set are
-in the bundled model's card (``benchmarks/window_prune_dev.py``).
+read as neutral to the contradiction diagnostic. A read window is read with its own sentences
+(``with_own_sentences``). On by default at 0.5, read in two steps (the NLI checker's ``prune_first``: the closest
+windows, then the other related ones for a claim they leave not supported or below 0.9) and re-read on every window
+for a claim left not supported (``prune_recheck``); the verdict flips against reading every window, 0 on every dev
+and holdout set, are printed by ``benchmarks/window_prune_dev.py`` and kept in the bundled model's card.
 """
 
 from __future__ import annotations

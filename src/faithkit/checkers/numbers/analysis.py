@@ -274,7 +274,7 @@ def grounded_statements(statements: Iterable[str], passages: Sequence[Passage], 
                         rounds: int = GROUNDING_ROUNDS, **bounds: int) -> tuple[str, ...]:
     """The statements of one answer whose numbers are all accounted for, found in rounds: first by the passages
     and the question alone, then also by the statements grounded in the rounds before ("60 prints at $0.25:
-    $15.00" first, then "Total: $22.95" from the items above it). A statement is grounded only by what was
+    $15.00" first, then "That's $22.95 in total." from the items above it). A statement is grounded only by what was
     grounded before it, so two statements can never vouch for each other: a number made up in one sentence
     supports nothing in another. A statement without numbers lends nothing and is left out. ``bounds``: the
     search bounds of ``analyse_claim_numbers``."""
