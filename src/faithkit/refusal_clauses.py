@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from faithkit.text.words import STOPWORDS
+from faithkit.text.words import STOPWORDS, content_words
 
 _CLAUSE_BREAK = re.compile(r"\s*(?:[,;:()]|\s[—–-]\s|[—–])\s*")
 _CONTINUATION = re.compile(
@@ -167,19 +167,13 @@ def is_scope(text: str) -> bool:
             and not _CLAUSE_WORDS.intersection(w.lower() for w in words))
 
 
-def _stem(word: str) -> str:
-    return word[:5]
-
-
 def is_restatement(text: str, question: str) -> bool:
     """Whether ``text`` only says back what was asked ("You'd like to know whether the app can group photos"):
     a "you're asking / you'd like to know" opener whose every content word comes from the question."""
     found = _RESTATEMENT.match(text.strip(" .!?\"'"))
     if found is None or not question:
         return False
-    asked = {_stem(w) for w in _WORD.findall(question.lower())}
-    words = [w for w in _WORD.findall(found.group("topic").lower()) if w not in FILLER and len(w) > 2]
-    return all(_stem(w) in asked for w in words)
+    return not {w for w in content_words(found.group("topic")) if w not in FILLER} - content_words(question)
 
 
 def _topic_of_refusal(prefix: str, matched: str) -> bool:

@@ -104,7 +104,9 @@ class NumberChecks(CheckerWrapper):
         $35.88 − $29.99 from the sentence before it, which no passage states."""
         if not request.context:
             return request.passages
-        grounded = self._grounded((request.claim, *request.context), request.passages, request.question)
+        # one key per answer, whichever of its claims asks: the grounding is the same for all of them
+        statements = tuple(sorted({request.claim, *request.context}))
+        grounded = self._grounded(statements, request.passages, request.question)
         return request.passages + tuple(Passage("answer", text) for text in grounded if text != request.claim)
 
     @lru_cache(maxsize=1024)  # noqa: B019 -- one stage per run; asked once per claim of an answer
