@@ -4,11 +4,11 @@
 
 Runs ``faithkit check`` in-process on a one-line log with ``--threshold 0.613`` (a value nothing else in a run
 has) under ``sys.setprofile``. Every call of a faithkit function that receives the option is recorded: an
-argument that is the value, a string that names it ("nli:threshold=0.613"), or a namespace, mapping, sequence or
-object holding one of those (three levels deep). Each file holding such a function is counted once, in the order
-reached. A "climb" is a step of that walk into a file on a higher floor of docs/architecture.md than the step
-before: the option went down toward the model, then back up. Fewer files and fewer climbs mean a newcomer follows
-fewer places to see where an option goes.
+argument that is the value, a string that names it ("nli:threshold=0.613"), or a namespace, mapping, sequence,
+object or ``functools.partial`` holding one of those (three levels deep). Each file holding such a function is
+counted once, in the order reached. A "climb" is a step of that walk into a file on a higher floor of
+docs/architecture.md than the step before: the option went down toward the model, then back up. Fewer files and
+fewer climbs mean a newcomer follows fewer places to see where an option goes.
 
 ``--tree DIR`` walks another checkout (its ``src`` first on the path) with the floors of this one, so two
 commits compare on one definition: `git worktree add /tmp/old COMMIT`, then `--tree /tmp/old`.
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MARK = 0.613
 
 WALK = r"""
-import json, sys, types
+import functools, json, sys, types
 from pathlib import Path
 src = Path(sys.argv[1]).resolve()
 sys.path.insert(0, str(src))
@@ -41,7 +41,9 @@ def carries(value, depth=3):
         return str(MARK) in value
     if depth == 0 or isinstance(value, (int, bool, bytes, type, types.ModuleType, types.FunctionType)):
         return False
-    if isinstance(value, dict):
+    if isinstance(value, functools.partial):
+        items = [value.func, *value.args, *value.keywords.values()]
+    elif isinstance(value, dict):
         items = list(value.values())[:200]
     elif isinstance(value, (list, tuple, set, frozenset)):
         items = list(value)[:200]

@@ -177,7 +177,7 @@ def score_claims(checker: Checker, claims: Sequence[LabeledClaim]) -> ClaimScore
     start = time.perf_counter()
     verdicts = check_with_progress(checker, requests)
     seconds = time.perf_counter() - start
-    expect_verdicts(checker, verdicts, len(requests))
+    expect_verdicts(checker.name, verdicts, len(requests))
     chunk_scores: dict[tuple[int, int], tuple[float, str | None]] = {}
     claim_errors = [0] * len(claims)
     for owner, verdict in zip(owners, verdicts):

@@ -19,14 +19,13 @@ from faithkit.errors import BackendError, UsageError
 T = TypeVar("T")
 
 
-def expect_verdicts(checker: object, verdicts: Sequence[T], expected: int) -> list[T]:
+def expect_verdicts(name: str, verdicts: Sequence[T], expected: int) -> list[T]:
     """``verdicts`` as a list when there are exactly ``expected`` of them; BackendError otherwise.
 
-    checker: the checker (or its name) for the message.
+    name: the checker's name (``Checker.name``), for the message.
     """
     verdicts = list(verdicts)
     if len(verdicts) != expected:
-        name = checker if isinstance(checker, str) else getattr(checker, "name", type(checker).__name__)
         raise BackendError(f"checker {name!r} returned {len(verdicts)} verdicts for {expected} claims")
     return verdicts
 

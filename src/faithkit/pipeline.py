@@ -211,7 +211,7 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             cite_slices.append(slice(first, len(requests)))
         plan.append((pos, item, claims, main, ref_slice, recall_slice, cite_slices))
 
-    verdicts = expect_verdicts(checker, checker.check(requests) if requests else [], len(requests))
+    verdicts = expect_verdicts(checker.name, checker.check(requests) if requests else [], len(requests))
     for pos, _item, claims, main, ref_slice, recall_slice, cite_slices in plan:
         pending = cast(_Pending, records[pos])
         citations = [citation_label(v, c.cited, verdicts[cs]) for c, v, cs in zip(claims, verdicts[main], cite_slices)]

@@ -1,9 +1,10 @@
-"""The factories of the built-in checkers: typed options (+ the build context) in, a checker out.
+"""The factories of the LLM checkers: typed options (+ the build context) in, a checker out.
 
-Named in ``registry.REGISTRY`` as ``"faithkit.checkers.factories:build_nli"`` and imported only when a checker
-is built. One judge / cascade path for every command: the LLM session (client + cache) comes from the context,
-so the judge and the LLM claim extractor of one run share a client, and the cascade's NLI stage is built from
-the same ``NLIOptions`` as ``--checker nli``.
+Named in ``registry.REGISTRY`` as ``"faithkit.checkers.factories:build_judge"`` and imported only when a checker
+is built (the NLI and similarity checkers are their own factories: ``NLIChecker.from_options``). One judge /
+cascade path for every command: the LLM session (client + cache) comes from the context, so the judge and the LLM
+claim extractor of one run share a client, and the cascade's NLI stage is built from the same ``NLIOptions`` as
+``--checker nli``.
 """
 
 from __future__ import annotations
@@ -11,22 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from faithkit.checkers.llm.llm_options import CascadeOptions, JudgeOptions
-from faithkit.checkers.nli_options import NLIOptions
 from faithkit.checkers.registry import BuildContext
-from faithkit.checkers.similarity_options import SimilarityOptions
 from faithkit.errors import UsageError
-
-
-def build_nli(options: NLIOptions, context: BuildContext) -> Any:
-    from faithkit.checkers.nli import NLIChecker
-
-    return NLIChecker.from_options(options, cache=context.cache)
-
-
-def build_similarity(options: SimilarityOptions, context: BuildContext) -> Any:
-    from faithkit.checkers.similarity import SimilarityChecker
-
-    return SimilarityChecker.from_options(options)
 
 
 def _judge(options: JudgeOptions, context: BuildContext, mode: str) -> Any:
@@ -78,8 +65,7 @@ def build_cascade(options: CascadeOptions, context: BuildContext) -> Any:
     if options.judge_mode == "extract-and-label":
         raise UsageError("the cascade needs claims before the judge: use --judge-mode batch or per-claim")
     judge = _judge(options.judge_options(), context, options.judge_mode)
-    nli = first_stage(options, context) if options.first else NLIChecker.from_options(options.nli_options(),
-                                                                                       cache=context.cache)
+    nli = first_stage(options, context) if options.first else NLIChecker.from_options(options.nli_options(), context)
     checker = CascadeChecker(nli, judge, route_below=options.route_below)
     checker.options = options
     return checker

@@ -154,9 +154,10 @@ class NLIChecker(CheckerBase):
         return f"nli-v1+{self.backend}"
 
     @classmethod
-    def from_options(cls, options: NLIOptions, cache: Any = None) -> NLIChecker:
-        """The checker the registry builds for ``nli`` (``cache``: a ContentCache for scores, or None)."""
-        return cls(options, cache=cache)
+    def from_options(cls, options: NLIOptions, context: Any = None) -> NLIChecker:
+        """The registry's factory for ``nli`` (``context``: a ``registry.BuildContext``, whose content cache holds
+        the scores; None: no cache)."""
+        return cls(options, cache=getattr(context, "cache", None))
 
     def children(self) -> tuple[Any, ...]:
         """The second opinion, so that loading, warnings, the Ray engine and the summary's counters reach it (its

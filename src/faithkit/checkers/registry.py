@@ -96,8 +96,9 @@ class Entry:
 
 
 REGISTRY: dict[str, Entry] = {
-    "nli": Entry(NLIOptions, "faithkit.checkers.factories:build_nli", parts_default=True),
-    "similarity": Entry(SimilarityOptions, "faithkit.checkers.factories:build_similarity", numbers_default=False),
+    "nli": Entry(NLIOptions, "faithkit.checkers.nli:NLIChecker.from_options", parts_default=True),
+    "similarity": Entry(SimilarityOptions, "faithkit.checkers.similarity:SimilarityChecker.from_options",
+                        numbers_default=False),
     "judge": Entry(JudgeOptions, "faithkit.checkers.factories:build_judge", uses_llm=True),
     "cascade": Entry(CascadeOptions, "faithkit.checkers.factories:build_cascade",
                      aliases={"revision": "nli_revision"}, uses_llm=True),

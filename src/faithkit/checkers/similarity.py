@@ -98,7 +98,8 @@ class SimilarityChecker(CheckerBase):
         self.counters: dict[str, int] = {"embeddings": 0}
 
     @classmethod
-    def from_options(cls, options: SimilarityOptions) -> SimilarityChecker:
+    def from_options(cls, options: SimilarityOptions, context: Any = None) -> SimilarityChecker:
+        """The registry's factory for ``similarity`` (it uses nothing of the build context)."""
         return cls(options)
 
     @cached_property

@@ -188,7 +188,6 @@ def run(args: argparse.Namespace) -> int:
     from faithkit.checkers.registry import build_from_spec, llm_checkers
     from faithkit.commands._checker_args import parse_checker_spec
     from faithkit.commands._format_args import every_record_failed, field_map
-    from faithkit.guards import check_threshold
     from faithkit.io.formats import preflight
     from faithkit.io.paths import check_input_file
     from faithkit.limits import record_limits
@@ -200,7 +199,6 @@ def run(args: argparse.Namespace) -> int:
     check_input_file(args.log)
     if args.chunk_size < 1 or (args.batch_size is not None and args.batch_size < 1):
         raise UsageError("--chunk-size and --batch-size must be at least 1")
-    check_threshold(args.threshold, "--threshold")
     check_output_folder(args.out, resume=args.resume, overwrite=args.overwrite)
     from faithkit.io.lock import OutputLock
 

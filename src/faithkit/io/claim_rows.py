@@ -147,7 +147,7 @@ def check_rows(checker: Any, rows: list[ClaimRow]) -> list[Any]:
     from faithkit.records import ClaimCheck
 
     requests = [ClaimCheck(claim=row.claim, passages=row.passages, group=row.id) for row in rows]
-    return expect_verdicts(checker, check_with_progress(checker, requests) if requests else [], len(requests))
+    return expect_verdicts(checker.name, check_with_progress(checker, requests) if requests else [], len(requests))
 
 
 def read_entity_pairs(path: str | Path) -> list[tuple[str, str]]:

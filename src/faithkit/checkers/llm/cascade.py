@@ -58,11 +58,11 @@ class CascadeChecker(CheckerBase):
     def check(self, requests: Sequence[ClaimCheck]) -> list[Verdict]:
         if not requests:
             return []
-        first = expect_verdicts(self.nli, self.nli.check(requests), len(requests))
+        first = expect_verdicts(self.nli.name, self.nli.check(requests), len(requests))
         routed = [i for i, v in enumerate(first) if not self.confident(v)]
         out = list(first)
         if routed:
-            judged = expect_verdicts(self.judge, self.judge.check([requests[i] for i in routed]), len(routed))
+            judged = expect_verdicts(self.judge.name, self.judge.check([requests[i] for i in routed]), len(routed))
             for i, verdict in zip(routed, judged):
                 nli = first[i]
                 out[i] = replace(verdict, detail={**verdict.detail, "routed": True, "nli": {

@@ -132,7 +132,7 @@ class NumberChecks(CheckerWrapper):
         if self.missing_numbers:  # what the inner checker need not work out (``ClaimCheck.settled``)
             requests = [replace(r, settled=True) if not r.settled and self._settled(r, analysed, i) else r
                         for i, r in enumerate(requests)]
-        verdicts = expect_verdicts(self.inner, self.inner.check(requests), len(requests))
+        verdicts = expect_verdicts(self.inner.name, self.inner.check(requests), len(requests))
         if not (self.arithmetic or self.missing_numbers):
             return verdicts
         reports: dict[int, NumberReport] = {}
