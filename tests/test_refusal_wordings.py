@@ -38,6 +38,23 @@ def test_a_declining_sentence_is_a_refusal(answer: str) -> None:
     assert declines(answer)
 
 
+@pytest.mark.parametrize("answer", [
+    "The information I have doesn't cover winter tyres.",
+    "Based on the articles I have, there's no mention of winter tyres.",
+    "There doesn't seem to be anything about winter tyres in the articles.",
+    "That detail isn't included in the help center.",
+    "Winter tyres aren't mentioned in the information available to me.",
+    "The help center is silent on tyres.",
+    "Our help center doesn't have information on tyres, unfortunately. The team at the depot will know.",
+])
+def test_more_ways_of_declining_are_refusals(answer: str) -> None:
+    """Session 18: the source may be "the information I have"; "there's no mention of", "there doesn't seem to be
+    anything about", "isn't included in <source>", "<source> is silent on"; an attribution frame in front ("Based
+    on the articles I have,") says where, not what; "<whom> will know" sends the user elsewhere, and whom is the
+    head noun ("the team at the depot": a team). Confirmed on benchmarks/refusals_holdout (written blind)."""
+    assert declines(answer)
+
+
 @pytest.mark.parametrize("referral", [
     "The workshop team should be able to tell you.",
     "It's worth asking the shop directly.",
@@ -90,6 +107,10 @@ def test_a_refusal_beside_a_fact_about_the_product_keeps_the_fact(answer: str) -
     "Helmets aren't included in the daily rate.",
     "The deposit can't be paid in cash.",
     "The plan doesn't cover dental treatment. You could ask the clinic when you book.",
+    "There's no mention of a deposit for members: they pay none.",
+    "Winter tyres aren't included in the hire price.",
+    "The information pack doesn't include a map.",
+    "The plan will know nothing about your old bookings.",
 ])
 def test_a_faithful_negative_fact_is_never_a_refusal(answer: str) -> None:
     assert not declines(answer, "Does the plan cover dental treatment?")

@@ -83,7 +83,7 @@ _REFERRALS = (
     re.compile(
         _OPEN + r"(?P<whom>[^,;:]+?)\s+(?:should|can|could|will|would|may|might)\s+"
         r"(?:be\s+(?:able|happy|glad)\s+to\s+)?"
-        r"(?:tell|help|advise|confirm|answer|let)(?:\s+(?:you|that|this|it))*(?:\s+know)?"
+        r"(?:tell|help|advise|confirm|answer|let|know)(?:\s+(?:you|that|this|it))*(?:\s+know)?"
         r"(?:\s+(?:more|for\s+sure|that))?" + _WHEN + r"$",
         re.IGNORECASE,
     ),
@@ -102,6 +102,7 @@ _ASKABLE = frozenset(
     "colleagues advisor adviser representative rep organisers organizers landlord provider company bank "
     "insurer operator gym venue".split()
 )
+_AFTER_HEAD = frozenset("at in of from on".split())  # the head noun of whom stands before its first preposition
 _NOT_WHOM = frozenset("to if within before after by when because so unless until which that whether how not "
                       "no never only all every".split())
 
@@ -114,7 +115,8 @@ def is_referral(text: str) -> bool:
         if found is None:
             continue
         whom = found.group("whom").split()
-        if number and whom[-1].lower() not in _ASKABLE:
+        head = next((w for w, after in zip(whom, [*whom[1:], ""]) if after.lower() in _AFTER_HEAD), whom[-1])
+        if number and head.lower() not in _ASKABLE:  # "the team at the marina": the team is asked
             continue
         if (len(whom) <= 5 and not any(ch.isdigit() or ch == "@" for ch in found.group("whom"))
                 and not _NOT_WHOM.intersection(w.lower() for w in whom)):

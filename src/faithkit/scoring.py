@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from faithkit.claims.sentences import checked_text
 from faithkit.records import AnswerResult, ClaimResult, Correctness
 from faithkit.refusal_clauses import declines_only, is_referral, is_restatement, is_scope
 
@@ -30,20 +31,31 @@ from faithkit.refusal_clauses import declines_only, is_referral, is_restatement,
 # + a negated verb of saying / covering / finding / knowing + what is declined. The source is what tells a refusal
 # from a negative fact: "the help center doesn't cover X" declines, "the plan doesn't cover X" states a fact.
 _SOURCE = (r"(?:(?:the|our|my|these|those|your|any of the|this|that)\s+)?(?:help\s+)?(?:articles?|help\s*cent(?:er|re)|"
-           r"help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|context|FAQs?)"
-           r"(?:\s+(?:I|we)\s+(?:have(?:\s+access\s+to)?|can\s+(?:see|access)|(?:was|were)\s+(?:given|shown)))?")
+           r"help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|context|FAQs?|"
+           # "information" is a source only with what makes it the assistant's ("the information I have")
+           r"information(?=\s+(?:(?:I|we)\s+(?:have|can|was|were)|available|provided)))"
+           r"(?:\s+(?:(?:I|we)\s+(?:have(?:\s+access\s+to)?|can\s+(?:see|access)|(?:was|were)\s+(?:given|shown))|"
+           r"available(?:\s+to\s+me)?|provided))?")
 _NEGATED = (r"(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|can't|cannot|can\s+not|couldn't|could\s+not|"
             r"won't|(?:'m|am|was|were)\s+(?:not|un)able\s+to|wasn't\s+able\s+to)")
 _SAYING = (r"(?:say|state|mention|cover|include|explain|describe|address|list|contain|discuss|specify|go\s+into|"
            r"talk\s+about|tell\s+(?:me|us|you)|have\s+(?:any(?:thing)?|information|details|info))")
 _FINDING = r"(?:find|see|spot|locate|answer|say|tell|confirm|know|have)"
 _NOTHING = r"(?:no\s+(?:information|details|info|mention|data)|nothing)"
+_ANYTHING = r"(?:anything|any\s+(?:information|details|info|mention|data))"
+_PASSIVE_SAID = (r"(?:mentioned|covered|included|addressed|described|explained|specified|stated|discussed|listed|"
+                 r"documented)")
 COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
     rf"\b{_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
     rf"\bI\s+{_NEGATED}\s+{_FINDING}\s+(?:anything|any\s+(?:information|details|info|mention)|"
     rf"that|this|it|whether|if|about|from|in)\b",
     rf"\b(?:it|they|{_SOURCE})\s+(?:has|have|contains?|gives?)\s+{_NOTHING}\s+(?:about|on|regarding|for)\b",
     rf"\bthere(?:'s|\s+is)\s+{_NOTHING}\s+(?:(?:in|within|from)\s+{_SOURCE}\s+)?(?:about|on|regarding)\b",
+    r"\bthere(?:'s|\s+is)\s+no\s+mention\s+of\b",
+    rf"\bthere\s+(?:doesn't|does\s+not)\s+(?:seem|appear)\s+to\s+be\s+{_ANYTHING}\s+(?:about|on|regarding|of)\b",
+    rf"\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not)\s+{_PASSIVE_SAID}\s+(?:anywhere\s+)?(?:in|by)\s+"
+    rf"{_SOURCE}\b",
+    rf"\b{_SOURCE}\s+(?:is|are|seems?\s+to\s+be)\s+silent\s+(?:on|about|regarding)\b",
 )
 
 DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = COMPOSED_REFUSAL_PATTERNS + (
@@ -102,7 +114,8 @@ class RefusalDetector:
         that restates ``question`` ("You're asking about X — the docs don't say") is not a claim of its own."""
         for pattern, compiled in zip(self.patterns, self._compiled):
             if compiled.search(sentence):
-                return pattern if declines_only(sentence, self._span, question) else None
+                # "Based on the articles I have, there's no mention of X": the frame says where, not what
+                return pattern if declines_only(checked_text(sentence), self._span, question) else None
         return None
 
     def answer_match(self, sentences: Sequence[str], question: str = "") -> str | None:
