@@ -48,6 +48,9 @@ DISCOUNT = re.compile(r"%\s*(?:off|cheaper|less)\b|\b(?:third|thirds|quarter|qua
 _SAVING = re.compile(r"\b(?:save|saves|saving|savings|discount|off|cheaper|less|reduction|reduced|knocks?)\b(?!-)",
                      re.IGNORECASE)
 _PRICE = re.compile(r"\b(?:cost|costs|costing|pay|pays|paying|price|priced|charged|comes? to|total)\b", re.IGNORECASE)
+# a sum's label right before its number: "Total: $22.95", "First term total: $745", "Total due = €304" (a list of
+# items above it, each grounded, is the answer context: ``analysis.grounded_statements``)
+_TOTAL_LABEL = re.compile(r"\btotal(?:\s+[A-Za-z]+){0,2}\s*[:=]\s*(?:about\s+|approximately\s+)?$", re.IGNORECASE)
 _TARGET_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:so|and|but|while|whereas|which|with)\b", re.IGNORECASE)
 
 RELATION_CUES: dict[str, tuple[str, ...]] = {
@@ -106,6 +109,8 @@ def _cue_reason(claim: str, ops: Iterable[str], target: Quantity | None = None) 
                     if re.search(r"(?<![a-z])" + re.escape(c.strip()) + r"(?![a-z])", low)), None)
         if hit is None and op in ("+", "−"):
             hit = _comparative_cue(claim)
+        if hit is None and op == "+" and target is not None and _TOTAL_LABEL.search(claim, 0, target.start):
+            hit = "total:"  # "Total: $22.95", "First term total: $745": the label of a sum
         if hit is None and op in _CLAUSE_CUES:
             first, second = _CLAUSE_CUES[op]
             a = next((w for w in first if re.search(rf"\b{w}\b", low)), None)

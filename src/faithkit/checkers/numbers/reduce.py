@@ -265,6 +265,23 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
             cut_from = spans[n - 1][1] if n > 0 else spans[n][0]
             cut_to = spans[n][1] if n > 0 or len(spans) == 1 else spans[n + 1][0]
             text = text[:cut_from] + text[cut_to:]
-    text = _LEADING_LINK.sub("", text.strip()).strip(" ,;:.—–")
+    text = _LEADING_LINK.sub("", _balanced(text).strip()).strip(" ,;:.—–")
     text = text[0].upper() + text[1:] + "." if _content(text) else ""
     return RestOfClaim(text, tuple(removed), tuple(dict.fromkeys(uncovered)))
+
+
+def _balanced(text: str) -> str:
+    """``text`` without the brackets a cut left unmatched: "The one-time extension) before it goes back to the
+    sender." was sent to the model as the rest of a claim whose "(72 hours plus 24)" had been taken out."""
+    open_at: list[int] = []
+    unmatched: set[int] = set()
+    for i, ch in enumerate(text):
+        if ch == "(":
+            open_at.append(i)
+        elif ch == ")":
+            if open_at:
+                open_at.pop()
+            else:
+                unmatched.add(i)
+    unmatched.update(open_at)
+    return "".join(ch for i, ch in enumerate(text) if i not in unmatched)

@@ -1,0 +1,66 @@
+"""A "Total:" line under a list of worked items (issue 31 item 3, session 18), and a rest of a claim with no
+unmatched bracket. Each example is written here, with its own passages (a kayak hire help center); the end-to-end
+ones use the bundled checker (real model inference)."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.numbers.analysis import analyse_claim_numbers
+from faithkit.checkers.numbers.reduce import _balanced, rest_of_claim
+from faithkit.records import Passage
+from faithkit.testing import check_answer
+
+HIRE = [{"id": "hire", "text": "A single kayak costs €30 a day and a double kayak costs €48 a day. A dry bag costs "
+                               "€4 per hire."},
+        {"id": "fees", "text": "A cleaning fee of €12 is charged if a kayak comes back muddy. Lost paddles cost "
+                               "€25 each."}]
+PASSAGES = tuple(Passage(c["id"], c["text"]) for c in HIRE)
+ITEMS = ("Single kayak: 3 × €30 = €90", "Dry bag: €4", "Cleaning fee: €12")
+QUESTION = "I had a single kayak for 3 days with a dry bag and it came back muddy. What do I owe?"
+
+
+def verdicts(answer: str, question: str) -> list[str]:
+    return [c.verdict for c in check_answer(answer, HIRE, question=question).result.claims]
+
+
+@pytest.mark.parametrize("total", ["Total: €106", "Total due: €106", "Your total: €106", "Total = €106"])
+def test_a_total_label_states_the_sum_of_the_items_above(total: str) -> None:
+    """"Total:" before a number is the label of a sum, so the sum of the grounded items above it is the claim's
+    own arithmetic; a wrong total is not derived from them."""
+    sources = (*PASSAGES, *(Passage("answer", item) for item in ITEMS))
+    report = analyse_claim_numbers(total, sources, QUESTION)
+    assert report.accepted and [n.status for n in report.numbers] == ["derived"]
+    wrong = analyse_claim_numbers(total.replace("€106", "€116"), sources, QUESTION)
+    assert not wrong.accepted
+
+
+def test_total_is_a_label_only_right_before_its_number() -> None:
+    """"The total" elsewhere in a sentence states no sum: "€106 is what the total cleaning fee could be" is no
+    derivation of 90 + 4 + 12."""
+    sources = (*PASSAGES, *(Passage("answer", item) for item in ITEMS))
+    report = analyse_claim_numbers("The cleaning part of the total could be €106.", sources, QUESTION)
+    assert not report.accepted
+
+
+def test_a_total_line_under_a_list_end_to_end() -> None:
+    listed = "\n".join(f"- {item}" for item in ITEMS) + "\n\n**Total: €106**"
+    assert verdicts(listed, QUESTION) == ["supported"] * 4
+    assert verdicts(listed.replace("€106", "€116"), QUESTION)[-1] == "not_supported"
+
+
+def test_a_cut_leaves_no_unmatched_bracket() -> None:
+    assert _balanced("The one-time extension) before it goes back") == "The one-time extension before it goes back"
+    assert _balanced("A dry bag (€4) per hire)") == "A dry bag (€4) per hire"
+    assert _balanced("Second kayak (after the member discount") == "Second kayak after the member discount"
+
+
+def test_the_rest_of_a_claim_with_a_written_expression_has_balanced_brackets() -> None:
+    """The shapes_dev claim "… up to 96 hours (72 hours plus 24) before it goes back to the sender." left "The
+    one-time extension) before …" for the model; the same shape written here."""
+    passages = (Passage("hire", "You can keep a kayak for 4 hours, and extend it once by 2 hours for €5."),)
+    question = "How long can I keep a kayak at most?"
+    claim = "With the one-time extension, a kayak can be kept up to 6 hours (4 hours plus 2) before it must come back."
+    report = analyse_claim_numbers(claim, passages, question)
+    rest = rest_of_claim(claim, report, question)
+    assert rest is not None and rest.text == "The one-time extension before it must come back."
