@@ -46,12 +46,32 @@ def test_a_declining_sentence_is_a_refusal(answer: str) -> None:
     "Winter tyres aren't mentioned in the information available to me.",
     "The help center is silent on tyres.",
     "Our help center doesn't have information on tyres, unfortunately. The team at the depot will know.",
+    "I'm unable to find information regarding winter tyres in our help center.",
+    "I'm not able to confirm that based on the information available.",
+    "Hmm, I don't see winter tyres mentioned anywhere.",
+    "There isn't any information on winter tyres in the articles.",
+    "I don't have access to information about winter tyres.",
+    "Winter tyres aren't something I have information on.",
+    "Unfortunately, that's not something I can answer from the help articles.",
+    "The help center doesn't provide details on winter tyres.",
+    "That question isn't answered in the help center.",
+    "The provided information doesn't address winter tyres.",
+    "It's not clear from the articles whether the bikes have winter tyres.",
+    "It isn't stated whether the bikes have winter tyres.",
+    "That's outside what the help center covers.",
+    "No details on that in the documentation, sorry.",
+    "That's a good question, but the articles I have don't cover it.",
+    "The help center doesn't say anything about tyres. For that, it's best to get in touch with the workshop.",
+    "I'm sorry, I couldn't find that. Our support team can help you with this.",
 ])
 def test_more_ways_of_declining_are_refusals(answer: str) -> None:
     """Session 18: the source may be "the information I have"; "there's no mention of", "there doesn't seem to be
     anything about", "isn't included in <source>", "<source> is silent on"; an attribution frame in front ("Based
     on the articles I have,") says where, not what; "<whom> will know" sends the user elsewhere, and whom is the
-    head noun ("the team at the depot": a team). Confirmed on benchmarks/refusals_holdout (written blind)."""
+    head noun ("the team at the depot": a team); "I'm" before the negated verb, "provide details", "isn't
+    answered / available in <source>", "isn't something I can answer", "it isn't stated whether", "outside what
+    <source> covers", "for that," before a referral. Each round confirmed on benchmarks/refusals_holdout (written
+    blind): 28/40 -> 31/40 -> 32/40, no negative fact taken for a refusal."""
     assert declines(answer)
 
 
@@ -111,6 +131,10 @@ def test_a_refusal_beside_a_fact_about_the_product_keeps_the_fact(answer: str) -
     "Winter tyres aren't included in the hire price.",
     "The information pack doesn't include a map.",
     "The plan will know nothing about your old bookings.",
+    "Sorry, that's not covered.",
+    "Winter tyres aren't available in the shop.",
+    "The waiver doesn't address theft from vehicles: that isn't covered.",
+    "It isn't possible to extend a rental online.",
 ])
 def test_a_faithful_negative_fact_is_never_a_refusal(answer: str) -> None:
     assert not declines(answer, "Does the plan cover dental treatment?")

@@ -48,7 +48,7 @@ FILLER = STOPWORDS | frozenset(
     "documentation article articles source sources context passage passages information details detail info "
     "knowledge base available provided given specific specifics anything something nothing question "
     "questions answer know sure certain find found see mention mentioned say says said able there's that's "
-    "it's here's".split()
+    "it's here's good great".split()
 )
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
@@ -67,7 +67,7 @@ _ABOUT = (r"(?:\s+(?:for|about)\s+(?:more\s+|further\s+|any\s+)?(?:help|details|
           r"\s+to\s+(?:ask|check|confirm|find out|be sure))?")
 _ASK = (r"(?:contact(?:ing)?|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|call(?:ing)?|ask(?:ing)?|"
         r"speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|check(?:ing)?\s+with|consult(?:ing)?|email(?:ing)?)")
-_OPEN = r"^(?:(?:so|but|and|then|instead)\s+)?"
+_OPEN = r"^(?:(?:so|but|and|then|instead)\s+)?(?:for\s+(?:that|this|more\s+(?:details|information|info)),?\s+)?"
 # three shapes of sending the user elsewhere, each naming whom to ask (``whom``) and nothing else:
 # "(please / you may want to / I'd suggest / it's worth) contact(ing) <whom> (directly) (before you book)",
 # "<whom> should be able to tell you (when you book)", "<whom> would be the best place to ask"
@@ -84,7 +84,7 @@ _REFERRALS = (
         _OPEN + r"(?P<whom>[^,;:]+?)\s+(?:should|can|could|will|would|may|might)\s+"
         r"(?:be\s+(?:able|happy|glad)\s+to\s+)?"
         r"(?:tell|help|advise|confirm|answer|let|know)(?:\s+(?:you|that|this|it))*(?:\s+know)?"
-        r"(?:\s+(?:more|for\s+sure|that))?" + _WHEN + r"$",
+        r"(?:\s+(?:more|for\s+sure|that))?(?:\s+with\s+(?:this|that|it))?" + _WHEN + r"$",
         re.IGNORECASE,
     ),
     re.compile(

@@ -32,23 +32,36 @@ from faithkit.refusal_clauses import declines_only, is_referral, is_restatement,
 # from a negative fact: "the help center doesn't cover X" declines, "the plan doesn't cover X" states a fact.
 _SOURCE = (r"(?:(?:the|our|my|these|those|your|any of the|this|that)\s+)?(?:help\s+)?(?:articles?|help\s*cent(?:er|re)|"
            r"help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|context|FAQs?|"
+           r"provided\s+(?:information|context|documents?|passages?|articles?)|"
            # "information" is a source only with what makes it the assistant's ("the information I have")
            r"information(?=\s+(?:(?:I|we)\s+(?:have|can|was|were)|available|provided)))"
            r"(?:\s+(?:(?:I|we)\s+(?:have(?:\s+access\s+to)?|can\s+(?:see|access)|(?:was|were)\s+(?:given|shown))|"
            r"available(?:\s+to\s+me)?|provided))?")
 _NEGATED = (r"(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|can't|cannot|can\s+not|couldn't|could\s+not|"
-            r"won't|(?:'m|am|was|were)\s+(?:not|un)able\s+to|wasn't\s+able\s+to)")
+            r"won't|(?:'m|am|was|were)\s+(?:not\s+|un)able\s+to|wasn't\s+able\s+to)")
 _SAYING = (r"(?:say|state|mention|cover|include|explain|describe|address|list|contain|discuss|specify|go\s+into|"
-           r"talk\s+about|tell\s+(?:me|us|you)|have\s+(?:any(?:thing)?|information|details|info))")
+           r"talk\s+about|tell\s+(?:me|us|you)|have\s+(?:any(?:thing)?|information|details|info)|"
+           r"(?:provide|give|offer)\s+(?:any\s+)?(?:details|information|info|guidance))")
 _FINDING = r"(?:find|see|spot|locate|answer|say|tell|confirm|know|have)"
 _NOTHING = r"(?:no\s+(?:information|details|info|mention|data)|nothing)"
 _ANYTHING = r"(?:anything|any\s+(?:information|details|info|mention|data))"
 _PASSIVE_SAID = (r"(?:mentioned|covered|included|addressed|described|explained|specified|stated|discussed|listed|"
-                 r"documented)")
+                 r"documented|answered|available)")
+_WH = r"(?:whether|if|how|what|when|where|who|which|why)"
 COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
     rf"\b{_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
-    rf"\bI\s+{_NEGATED}\s+{_FINDING}\s+(?:anything|any\s+(?:information|details|info|mention)|"
-    rf"that|this|it|whether|if|about|from|in)\b",
+    rf"\bI\s*{_NEGATED}\s+{_FINDING}\s+(?:anything|any\s+(?:information|details|info|mention|reference)|"
+    rf"(?:a\s+)?(?:mention|reference)|information|details|that|this|it|whether|if|about|from|in)\b",
+    rf"\bI\s*{_NEGATED}\s+see\s+[^.;]{{1,60}}?\s+{_PASSIVE_SAID}\b",  # "I don't see X mentioned anywhere"
+    rf"\bI\s*{_NEGATED}\s+have\s+access\s+to\s+(?:any\s+)?(?:information|details|info)\b",
+    # "X isn't something I have information on", "that's not something I can answer from the articles"
+    r"\b(?:isn't|is\s+not|'s\s+not|aren't|are\s+not)\s+something\s+(?:I|we)\s+(?:have\s+(?:any\s+)?"
+    r"(?:information|details|info)\s+(?:on|about)|can\s+(?:answer|confirm|find|see|say|tell))\b",
+    rf"\bit(?:'s|\s+is)\s+(?:not\s+|un)clear\s+(?:from|in)\s+{_SOURCE}\b",
+    rf"\bit\s+(?:isn't|is\s+not|'s\s+not)\s+(?:stated|mentioned|specified|said|clear)\s+{_WH}\b",
+    rf"\b(?:outside|beyond)\s+(?:(?:of\s+)?what\s+|the\s+scope\s+of\s+(?:what\s+)?){_SOURCE}\b",
+    rf"\bthere\s+(?:isn't|is\s+not|aren't|are\s+not)\s+{_ANYTHING}\s+(?:about|on|regarding|of)\b",
+    r"^\W*no\s+(?:details|information|info)\s+(?:on|about|regarding)\s+(?:that|this|it)\b",
     rf"\b(?:it|they|{_SOURCE})\s+(?:has|have|contains?|gives?)\s+{_NOTHING}\s+(?:about|on|regarding|for)\b",
     rf"\bthere(?:'s|\s+is)\s+{_NOTHING}\s+(?:(?:in|within|from)\s+{_SOURCE}\s+)?(?:about|on|regarding)\b",
     r"\bthere(?:'s|\s+is)\s+no\s+mention\s+of\b",
