@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from faithkit.claims.sentences import checked_text
 from faithkit.records import AnswerResult, ClaimResult, Correctness
 from faithkit.refusal_clauses import declines_only, is_referral, is_restatement, is_scope
 
@@ -125,6 +124,8 @@ class RefusalDetector:
         """The pattern a sentence matches, or None; None too when the sentence also makes a claim of its own
         ("Fees are waived, but I can't find the rest.": ``refusal_clauses``), so that claim is checked. A clause
         that restates ``question`` ("You're asking about X — the docs don't say") is not a claim of its own."""
+        from faithkit.claims.sentences import checked_text  # the claims stage: not imported by every command
+
         for pattern, compiled in zip(self.patterns, self._compiled):
             if compiled.search(sentence):
                 # "Based on the articles I have, there's no mention of X": the frame says where, not what
