@@ -4,13 +4,13 @@
 
 For each share, the default checker stack (`faithkit check --checker nli:prune_windows=S`: numbers stage, veto,
 alignment) decides the help-center dev suite (benchmarks/helpcenter), the Larkspur-style acceptance answers
-(benchmarks/accuracy), shapes_dev and the answer sets under benchmarks/shapes_*/ (answers in the shapes assistants
-write; only whether each verdict flips is printed, never which) and WiCE claim dev, and each verdict is
-compared with the same stack reading every window. Printed per file: the share of claim-window pairs the model
-read, the verdicts that flip, and how far the score of claims supported without pruning moves (pruning can only
-lower a best score, by skipping its window), and how many claims' scores fall by more than 0.05 (what a threshold
-sweep below the run's threshold would see). Scores come from faithkit's content cache, so a second run takes
-seconds; the first scores every pair once."""
+(benchmarks/accuracy), shapes_dev and the answer sets under benchmarks/shapes_*/ and benchmarks/*_holdout/ (answers
+in the shapes assistants write; only whether each verdict flips is printed, never which) and WiCE claim dev, and
+each verdict is compared with the same stack reading every window. Printed per file: the share of claim-window
+pairs the model read, the verdicts that flip, and how far the score of claims supported without pruning moves
+(pruning can only lower a best score, by skipping its window), and how many claims' scores fall by more than 0.05
+(what a threshold sweep below the run's threshold would see). Scores come from faithkit's content cache, so a
+second run takes seconds; the first scores every pair once."""
 
 from __future__ import annotations
 
@@ -88,8 +88,9 @@ def main() -> int:
     wice = args.data / "dev" / "wice_claim_dev.jsonl"
     if wice.is_file():
         files["wice_claim_dev"] = wice
-    for held in sorted((ROOT / "benchmarks").glob("shapes_*/shapes_*.jsonl")):  # labels only: no failure is read
-        files[held.stem] = held
+    for pattern in ("shapes_*/shapes_*.jsonl", "*_holdout/*_holdout.jsonl"):  # labels only: no failure is read
+        for held in sorted((ROOT / "benchmarks").glob(pattern)):
+            files[held.stem] = held
     if args.files:
         files = {name: path for name, path in files.items() if name in args.files.split(",")}
     shares = [None] + [float(s) for s in args.shares.split(",")]
