@@ -116,7 +116,7 @@ def eval_expr(expr):
     def lit(m):
         value = Fraction(m.group(1))
         operands.append(value)
-        return "F(%r)%s" % (m.group(1), "/100" if m.group(2) else "")
+        return f"F({m.group(1)!r}){'/100' if m.group(2) else ''}"
 
     code = re.sub(r"(\d+(?:\.\d+)?)(%?)", lit, s)
     return eval(code, {"__builtins__": {}, "F": Fraction, "max": max, "min": min}), operands  # noqa: S307
@@ -144,7 +144,7 @@ def steps_of(text):
 
 def in_answer(kind, value, answer):
     if kind == "date":
-        return "%d %s" % (value.day, value.strftime("%B")) in answer
+        return f"{value.day} {value.strftime('%B')}" in answer
     return value in numbers_in(answer)
 
 
@@ -170,7 +170,7 @@ def main():
             except json.JSONDecodeError as exc:
                 check(False, "line", n, "is not valid JSON:", exc)
     ids = [r.get("id") for r in rows]
-    check(ids == ["nh-%03d" % i for i in range(1, len(rows) + 1)], "ids must run nh-001, nh-002, ... in order")
+    check(ids == [f"nh-{i:03d}" for i in range(1, len(rows) + 1)], "ids must run nh-001, nh-002, ... in order")
     check(len(rows) == N_DOMAINS * sum(PER_DOMAIN.values()), "expected", N_DOMAINS * sum(PER_DOMAIN.values()),
           "rows, found", len(rows))
     domain_contexts = {}
@@ -186,7 +186,8 @@ def main():
             check(isinstance(r[k], str) and r[k].strip(), rid, k, "must be a non-empty string")
         check(r["expect"] in EXPECTS, rid, "bad expect", r["expect"])
         check(r["shape"] == "derived-number", rid, "shape must be derived-number")
-        check((r["expect"] == "unsupported") == ("fault" in r), rid, "fault must be present exactly on unsupported rows")
+        check((r["expect"] == "unsupported") == ("fault" in r), rid,
+              "fault must be present exactly on unsupported rows")
         check("fault" not in r or r["fault"] in FAULTS, rid, "bad fault", r.get("fault"))
         per_domain[(r["domain"], r["expect"])] += 1
         ctx = r["contexts"]
@@ -236,7 +237,8 @@ def main():
         kinds = KINDS.get(rid)
         check(kinds and set(kinds) <= KIND_NAMES, rid, "needs KINDS from", sorted(KIND_NAMES))
         if fault == "wrong-date" or (kinds and "date" in kinds):
-            check(kinds and "date" in kinds and any(k == "date" for k, _ in truth), rid, "date kind and date step must go together")
+            check(kinds and "date" in kinds and any(k == "date" for k, _ in truth), rid,
+                  "date kind and date step must go together")
 
     check(set(KINDS) == set(ids), "KINDS ids differ from the data:", sorted(set(KINDS) ^ set(ids)))
     check(set(CORRECT) <= set(ids), "CORRECT ids not in the data:", sorted(set(CORRECT) - set(ids)))

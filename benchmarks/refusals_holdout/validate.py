@@ -46,7 +46,7 @@ def main():
     check(len(rows) == N_ROWS, "expected", N_ROWS, "rows, found", len(rows))
     ids = [r.get("id") for r in rows]
     check(len(ids) == len(set(ids)), "duplicate ids:", [i for i, c in Counter(ids).items() if c > 1])
-    check(ids == ["rh-%03d" % i for i in range(1, len(rows) + 1)], "ids must run rh-001, rh-002, ... in order")
+    check(ids == [f"rh-{i:03d}" for i in range(1, len(rows) + 1)], "ids must run rh-001, rh-002, ... in order")
     domain_contexts = {}
     for r in rows:
         rid = r.get("id")
@@ -113,7 +113,7 @@ def main():
     print("expect", sorted(expects.items()))
     print("shape", sorted(Counter(r["shape"] for r in rows).items()))
     for dom in domains:
-        print("  %-32s refusal %d  faithful %d" % (dom, pairs[(dom, "refusal")], pairs[(dom, "faithful")]))
+        print(f"  {dom:<32} refusal {pairs[(dom, 'refusal')]}  faithful {pairs[(dom, 'faithful')]}")
     return 0
 
 

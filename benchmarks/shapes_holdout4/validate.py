@@ -135,7 +135,7 @@ def main():
         if r.get("fault") == "derived-number" or (r.get("shape") == "derived-number" and r.get("expect") == "faithful"):
             check(r.get("id") in ARITH, r.get("id"), "worked-number row without an ARITH entry")
     check(len(rows) == N_ROWS, "expected", N_ROWS, "rows, found", len(rows))
-    check(ids == ["sh4-%03d" % i for i in range(1, len(ids) + 1)], "ids must run sh4-001, sh4-002, ... in order")
+    check(ids == [f"sh4-{i:03d}" for i in range(1, len(ids) + 1)], "ids must run sh4-001, sh4-002, ... in order")
     exp_total = Counter(r.get("expect") for r in rows)
     check(dict(exp_total) == TOTALS, "expect totals", dict(exp_total), "should be", TOTALS)
     domains = Counter(r.get("domain") for r in rows)
