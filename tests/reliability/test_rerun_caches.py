@@ -10,7 +10,6 @@ from faithkit.cache import READ_BATCH, ContentCache
 from faithkit.report import plots
 from faithkit.text import sentences
 from faithkit.text.split_cache import _key, warm_splits
-from tests.extras import needs_plots
 
 TEXTS = ["Team plans are billed monthly. The current month is not refunded.",
          "Annual contracts can be refunded within 14 days. After that, they are not refundable. Ask support.",
@@ -78,7 +77,6 @@ ANSWERS = [{"claims": [{"verdict": "supported", "score": 0.93}, {"verdict": "not
                        {"verdict": "not_supported", "score": float("nan")}]}]
 
 
-@needs_plots
 def test_the_histogram_is_drawn_once_and_read_back(tmp_path, monkeypatch):
     cache = ContentCache(tmp_path, "use")
     drawn = plots.score_histogram(ANSWERS, 0.45, cache)
@@ -91,7 +89,6 @@ def test_the_histogram_is_drawn_once_and_read_back(tmp_path, monkeypatch):
         plots.score_histogram([{"claims": [{"verdict": "supported", "score": 0.5}]}], 0.45, cache)
 
 
-@needs_plots
 def test_a_stored_histogram_that_is_not_svg_is_drawn_again(tmp_path):
     cache = ContentCache(tmp_path, "use")
     groups = {"supported": [0.93], "not_supported": [0.12], "error": []}

@@ -6,7 +6,6 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from faithkit.report.html_report import run_plots, unscored_claims
-from tests.extras import needs_plots
 
 ANSWERS = [{"claims": [{"verdict": "supported", "score": 0.9}, {"verdict": "not_supported", "score": 0.1},
                        {"verdict": "not_supported", "score": None, "stage": "numbers"}]},
@@ -18,7 +17,6 @@ def test_claims_without_a_score_are_counted():
     assert unscored_claims([{"claims": [{"score": float("nan")}]}]) == 1
 
 
-@needs_plots
 def test_the_histogram_title_names_the_claims_it_cannot_draw(tmp_path):
     run = SimpleNamespace(run=SimpleNamespace(checker={"threshold": 0.45}), path=tmp_path)
     (plot,) = run_plots(run, {"answers": ANSWERS})

@@ -140,23 +140,31 @@ def test_report_command_rebuilds_to_another_path(larkspur_run, tmp_path, capsys)
     assert main(["report", str(tmp_path)]) == 2  # not a results folder
 
 
-@needs_plots
-def test_score_histogram_is_inline_svg_without_text_elements(larkspur_run):
+def test_score_histogram_is_inline_svg_whose_text_is_numbers_and_its_own_labels(larkspur_run):
     html = (larkspur_run / REPORT_FILE).read_text(encoding="utf-8")
     svg = re.search(r"<svg.*?</svg>", html, re.S)
-    assert svg and "<text" not in svg.group(0) and "<!DOCTYPE" not in html[20:]
+    assert svg and "<!DOCTYPE" not in html[20:]
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg.group(0))
+    allowed = re.compile(r"[0-9.]+|deciding score of the claim|claims|threshold [0-9.]+"
+                         r"|(supported|not supported|error) \([0-9]+\)")
+    assert texts and all(allowed.fullmatch(t) for t in texts), texts
 
 
-def test_without_matplotlib_the_report_says_where_the_plots_would_be(larkspur_run, tmp_path, monkeypatch):
-    """The default install has no matplotlib: the report is written all the same, a note where the plots go."""
+def test_without_matplotlib_the_report_has_its_histogram_and_says_where_the_other_plots_would_be(
+        larkspur_run, tmp_path, monkeypatch):
+    """The default install has no matplotlib: the score histogram is drawn all the same (report.histogram_svg),
+    and a mutation suite's plot becomes a note saying what to install."""
     from faithkit.report import plots
 
     if plots.plotting_available():  # the full install: take matplotlib away as the default install has it
         monkeypatch.setattr(plots, "plotting_available", lambda: False)
-    html = build_report(larkspur_run, out=tmp_path / "r.html").read_text(encoding="utf-8")
-    assert f'<p class="note">The {plots.PLOTS_MISSING}.</p>' in html
+    (tmp_path / "mutate").mkdir()
+    (tmp_path / "mutate" / "suite.json").write_text(json.dumps({"checkers": {}}), encoding="utf-8")
+    html = build_report(larkspur_run, out=tmp_path / "r.html", include=[tmp_path / "mutate"]).read_text(
+        encoding="utf-8")
+    assert f'<p class="note">The detection {plots.PLOTS_MISSING}.</p>' in html
     assert "pip install 'faithkit[plots]'" in plots.PLOTS_MISSING
-    assert "<svg" not in html and "data:image/png" not in html
+    assert html.count("<svg") == 1 and "claim scores by verdict" in html and "data:image/png" not in html
     assert _data_block(html)["answers"]  # the rest of the report is all there
 
 

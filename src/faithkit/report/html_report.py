@@ -61,8 +61,6 @@ def run_plots(run: RunResults, data: dict[str, Any], include: list[Path] | None 
     folder and the curve of a `sweep` folder found in the run folder or in ``include``."""
     from faithkit.report.plots import PLOTS_MISSING, figure_svg, plotting_available, png_data_uri, score_histogram
 
-    if not plotting_available():
-        return [{"title": "plots", "svg": f'<p class="note">The {PLOTS_MISSING}.</p>'}]
     plots = []
     histogram = score_histogram(data["answers"], run.run.checker.get("threshold"), cache)
     if histogram:
@@ -72,7 +70,10 @@ def run_plots(run: RunResults, data: dict[str, Any], include: list[Path] | None 
         plots.append({"title": f"claim scores by verdict{note}", "svg": histogram})
     for folder in [run.path, *(include or [])]:
         suite = Path(folder) / "suite.json"
-        if suite.is_file():
+        if suite.is_file() and not plotting_available():
+            plots.append({"title": f"mutation suite {Path(folder).name}",
+                          "svg": f'<p class="note">The detection {PLOTS_MISSING}.</p>'})
+        elif suite.is_file():
             from faithkit.report.plots import _pyplot, detection_figure
 
             fig = detection_figure(json.loads(suite.read_text(encoding="utf-8")))

@@ -1,7 +1,8 @@
-"""Plots for the HTML report, drawn with matplotlib (Agg, no display) and inlined as SVG.
+"""Plots for the HTML report, inlined as SVG: the score histogram drawn by hand (``report.histogram_svg``), the
+others with matplotlib (Agg, no display).
 
-Text is drawn as paths (``svg.fonttype = "path"``), so no string from a log or suite becomes SVG text, and the
-XML prolog and DOCTYPE are dropped so the SVG can sit inside HTML. The figures only draw numbers that are
+In matplotlib's figures text is drawn as paths (``svg.fonttype = "path"``), so no string from a suite becomes SVG
+text; the histogram's text is numbers and its own labels. The XML prolog and DOCTYPE are dropped so the SVG can sit inside HTML. The figures only draw numbers that are
 already stored (claim scores, suite.json rates): nothing is recomputed here.
 """
 
@@ -58,14 +59,15 @@ def figure_svg(fig) -> str:
 
 
 HISTOGRAM_BINS = 20
-HISTOGRAM_VERSION = "histogram-v1"  # bump when the drawing below changes
+HISTOGRAM_VERSION = "histogram-v2"  # bump when the drawing (report.histogram_svg) changes
 
 
 def score_histogram(answers: Sequence[Mapping[str, Any]], threshold: float | None, cache: Any = None) -> str | None:
-    """Deciding scores of every claim, stacked by verdict; None when no claim has a score.
+    """Deciding scores of every claim, stacked by verdict; None when no claim has a score. Drawn without
+    matplotlib (``report.histogram_svg``), so the default install has it and a check does not import matplotlib.
 
-    cache: a ContentCache; the SVG is kept there under what it draws (the bin counts per verdict, the threshold,
-    matplotlib's version), so an unchanged rerun neither imports matplotlib nor draws (0.6 s of a 2 s rerun)."""
+    cache: a ContentCache; the SVG is kept there under what it draws (the bin counts per verdict, the threshold),
+    so an unchanged rerun does not draw it again."""
     groups: dict[str, list[float]] = {v: [] for v in VERDICT_STYLE}
     for answer in answers:
         for claim in answer.get("claims", []):
@@ -84,44 +86,25 @@ def score_histogram(answers: Sequence[Mapping[str, Any]], threshold: float | Non
     return svg
 
 
-def _histogram_key(groups: Mapping[str, list[float]], threshold: float | None) -> str:
-    """What the histogram shows: counts per bin of [0, 1] and verdict (matplotlib's own binning), the threshold."""
-    from importlib.metadata import version
-
+def _bin_counts(groups: Mapping[str, list[float]]) -> dict[str, list[int]]:
+    """Claims per verdict in each of HISTOGRAM_BINS equal bins of [0, 1] (numpy's binning: the last bin holds 1)."""
     import numpy as np
 
+    return {v: np.histogram(scores, bins=HISTOGRAM_BINS, range=(0, 1))[0].tolist() for v, scores in groups.items()}
+
+
+def _histogram_key(groups: Mapping[str, list[float]], threshold: float | None) -> str:
+    """What the histogram shows: counts per bin of [0, 1] and verdict, the threshold."""
     from faithkit.cache import content_key
 
-    counts = {v: np.histogram(scores, bins=HISTOGRAM_BINS, range=(0, 1))[0].tolist() for v, scores in groups.items()}
-    return content_key({"kind": HISTOGRAM_VERSION, "matplotlib": version("matplotlib"), "counts": counts,
+    return content_key({"kind": HISTOGRAM_VERSION, "counts": _bin_counts(groups),
                         "totals": {v: len(scores) for v, scores in groups.items()}, "threshold": threshold})
 
 
 def _draw_histogram(groups: Mapping[str, list[float]], threshold: float | None) -> str:
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(6, 3))
-    present = [v for v in VERDICT_STYLE if groups[v]]
-    ax.hist(
-        [groups[v] for v in present],
-        bins=HISTOGRAM_BINS,
-        range=(0, 1),
-        stacked=True,
-        color=[VERDICT_STYLE[v][0] for v in present],
-        hatch=None,
-        label=[f"{VERDICT_STYLE[v][2]} ({len(groups[v])})" for v in present],
-        edgecolor="white",
-    )
-    for patches, verdict in zip(ax.containers, present):
-        for patch in patches:
-            patch.set_hatch(VERDICT_STYLE[verdict][1])
-    if threshold is not None:
-        ax.axvline(threshold, color="black", linestyle="--", linewidth=1, label=f"threshold {threshold:g}")
-    ax.set_xlabel("deciding score of the claim")
-    ax.set_ylabel("claims")
-    ax.legend(fontsize=8)
-    svg = figure_svg(fig)
-    plt.close(fig)
-    return svg
+    from faithkit.report.histogram_svg import histogram_svg
+
+    return histogram_svg(_bin_counts(groups), VERDICT_STYLE, threshold)
 
 
 def detection_figure(suite: Mapping[str, Any]):
