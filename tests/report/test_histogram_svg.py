@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from faithkit.report.histogram_svg import HEIGHT, BOTTOM, LEFT, RIGHT, TOP, WIDTH, histogram_svg, nice_step
+from faithkit.report.histogram_svg import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, histogram_svg, nice_step
 from faithkit.report.plots import VERDICT_STYLE
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,8 +2,9 @@
 others with matplotlib (Agg, no display).
 
 In matplotlib's figures text is drawn as paths (``svg.fonttype = "path"``), so no string from a suite becomes SVG
-text; the histogram's text is numbers and its own labels. The XML prolog and DOCTYPE are dropped so the SVG can sit inside HTML. The figures only draw numbers that are
-already stored (claim scores, suite.json rates): nothing is recomputed here.
+text; the histogram's text is numbers and its own labels. The XML prolog and DOCTYPE are dropped so the SVG can
+sit inside HTML. The figures only draw numbers that are already stored (claim scores, suite.json rates): nothing
+is recomputed here.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def _segmenter():
 
 
 def char_spans(original: str, sentences: list[str]) -> list[Any]:
-    """pysbd's ``Segmenter.sentences_with_char_spans``, the same spans without compiling a regex per sentence.
+    r"""pysbd's ``Segmenter.sentences_with_char_spans``, the same spans without compiling a regex per sentence.
 
     Why: pysbd finds each sentence in the text with ``re.finditer(re.escape(sentence) + r"\s*")``, a new pattern
     every time (Python's regex cache holds 512), which was a third of its time: 1.1 s of a 300-answer check's 3.2 s

@@ -157,6 +157,12 @@ def _per_head_count(operands: Sequence[Operand], ops: Sequence[str], target: Qua
     return bool(counted and users)
 
 
+def _stated(operand: Operand) -> bool:
+    """Whether the claim, the question or the answer around the claim names this operand (or it was derived
+    there), rather than the search picking it out of a passage."""
+    return operand.user_supplied or "derived" in operand.origins or operand.source == "answer"
+
+
 def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target: Quantity) -> str:
     """Why this derivation is not a coincidence (module docstring), or "" when it may be one."""
     if any(o.source == "claim" and o.label == HALF_LABEL for o in operands) and list(ops) != ["×"]:
@@ -165,6 +171,8 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
         return ""
     if any(o.complement for o in operands) and list(ops) != ["×"]:
         return ""  # (1 − 20%) is only ever a price's share left to pay
+    if len(operands) >= 3 and not any(_stated(o) for o in operands):
+        return ""  # three passage numbers nobody named: with 20 operands, most totals are such a sum by chance
     if _per_head_count(operands, ops, target):
         return "count per person from the question"
     reasons = []

@@ -63,7 +63,8 @@ from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "7"  # 7: a total's label ("Total: $22.95"); 6: numbers from the answer's other grounded statements;
+STAGE_VERSION = "8"  # 8: three operands need one the claim names; 7: a total's label ("Total: $22.95");
+# 6: numbers from the answer's other grounded statements;
 # 5: date arithmetic; 4: written sums; 3: premise phrases, question-derived coincidences,
 # discounts, fractions, cents; 2: rest of claim
 
