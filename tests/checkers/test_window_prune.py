@@ -192,3 +192,25 @@ def test_the_first_reading_scores_fewer_pairs_than_every_related_window() -> Non
     assert [v.label for v in first.check(requests)] == [v.label for v in related.check(requests)]
     assert first.counters["nli_pairs_unique"] < related.counters["nli_pairs_unique"]
     assert first.counters["nli_pairs_read_second"] > 0  # the negation flip and the swapped number read on
+
+
+def test_a_claim_a_rule_refutes_reads_again_only_the_passage_of_its_disagreeing_sentence(monkeypatch) -> None:
+    """A sentence that disagrees with the claim removes every window whatever the model reads, so its label cannot
+    change; ``label3`` and the probabilities shown come from that sentence's passage. The re-read covers that
+    passage only, and the verdict is the one reading every window gives (issue 34)."""
+    scope = Passage("sso", "The Team plan costs €12 per user per month. Single sign-on (SSO) is available only on "
+                           "the Enterprise plan. Audit logs are kept for a year.")
+    request = ClaimCheck("SSO is available on the Team plan.", (scope, SUPPORT, PLANS))
+    full, = NLIChecker(prune_windows=None).check([request])
+    checker = NLIChecker()
+    pruned, = checker.check([request])
+    assert pruned.detail.get("disagreeing_sentence") and pruned.label == full.label == "not_supported"
+    assert (pruned.label3, pruned.score, pruned.evidence, pruned.probs) == (full.label3, full.score, full.evidence,
+                                                                           full.probs)
+    every = NLIChecker()
+    monkeypatch.setattr(NLIChecker, "_recheck_mask", staticmethod(lambda windows, verdict: np.ones(len(windows),
+                                                                                                   bool)))
+    again, = every.check([request])
+    assert (again.label, again.label3, again.score, again.evidence) == (pruned.label, pruned.label3, pruned.score,
+                                                                         pruned.evidence)
+    assert checker.counters.get("nli_pairs_rechecked", 0) < every.counters["nli_pairs_rechecked"]

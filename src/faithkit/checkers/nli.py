@@ -282,7 +282,18 @@ class NLIChecker(CheckerBase):
         if settled:  # in the summary: claims whose score is the related windows' only
             self.counters["nli_recheck_settled"] = self.counters.get("nli_recheck_settled", 0) + settled
         return self._read_more(requests, per_request, read, verdicts, unique, scores, windows_of,
-                               lambda i: np.ones(len(per_request[i]), bool), "nli_pairs_rechecked")
+                               lambda i: self._recheck_mask(per_request[i], verdicts[i]), "nli_pairs_rechecked")
+
+    @staticmethod
+    def _recheck_mask(windows: list[Window], verdict: Verdict) -> np.ndarray:
+        """The windows a claim left not supported reads again: every window, except for a claim a rule refuted
+        (``detail.disagreeing_sentence``: a sentence disagrees with it, which removes every window whatever the
+        model reads), which reads the windows of that sentence's passage only. Its label cannot change, and
+        ``label3`` and the probabilities shown come from that passage's windows (``nli_verdict``), so its verdict
+        is the one every window gives, for a third of the re-read pairs of a 60-answer log (issue 34)."""
+        if not verdict.detail.get("disagreeing_sentence") or verdict.evidence is None:
+            return np.ones(len(windows), bool)
+        return np.fromiter((w.passage_id == verdict.evidence.passage_id for w in windows), bool, len(windows))
 
     @property
     def _first_share(self) -> float | None:
