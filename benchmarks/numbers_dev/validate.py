@@ -4,11 +4,13 @@ Run from anywhere: python3 benchmarks/numbers_dev/validate.py
 """
 import ast
 import datetime
-import json
 import os
 import re
 import sys
 from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from blind_set_checks import Problems, check_contexts, read_rows, sentences  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "numbers_dev.jsonl")
@@ -132,32 +134,14 @@ def parse_steps(arith):
     return steps
 
 
-def sentences(text):
-    return len(re.findall(r"[.!?](?=\s|$)", text.strip()))
-
-
 def date_words(d):
     return {f"{d.day} {MONTHS[d.month - 1]}", f"{MONTHS[d.month - 1]} {d.day}"}
 
 
 def main():
-    errors = []
-
-    def check(cond, *msg):
-        if not cond:
-            errors.append(" ".join(str(m) for m in msg))
-
-    rows = []
-    with open(DATA, encoding="utf-8") as handle:
-        for n, line in enumerate(handle, 1):
-            if not line.strip():
-                check(False, "line", n, "is empty")
-                continue
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                check(False, "line", n, "is not valid JSON:", exc)
-
+    problems = Problems()
+    check = problems.check
+    rows = read_rows(DATA, problems)
     # ids, counts
     ids = [r.get("id") for r in rows]
     check(ids == [f"nd-{i:03d}" for i in range(1, N_ROWS + 1)], f"ids must be nd-001 .. nd-{N_ROWS:03d} in order")
@@ -191,15 +175,8 @@ def main():
         check("fault" not in r or r["fault"] in FAULTS, rid, "bad fault", r.get("fault"))
 
         # passages: 3 per domain, 5-6 sentences, identical within a domain, distinct across domains
+        check_contexts(r, problems, domain_contexts, fewest=5, most=6)
         ctx = r["contexts"]
-        check(isinstance(ctx, list) and len(ctx) == 3, rid, "needs 3 contexts")
-        cids = [c.get("id") for c in ctx]
-        check(len(cids) == len(set(cids)), rid, "duplicate context ids")
-        for c in ctx:
-            check(set(c) == {"id", "text"}, rid, "context keys must be id and text")
-            check(5 <= sentences(c.get("text", "")) <= 6, rid, c.get("id"), "passage needs 5 or 6 sentences")
-        key = json.dumps(ctx, sort_keys=True)
-        check(domain_contexts.setdefault(r["domain"], key) == key, rid, "contexts differ within domain", r["domain"])
 
         # answer length: 1-3 sentences unless it is a markdown list
         is_list = any(line.lstrip().startswith(("- ", "* ")) for line in r["answer"].splitlines())
@@ -255,9 +232,7 @@ def main():
             # wrong-operand, ignored-condition, wrong-unit: the arithmetic is right, the fault lies elsewhere
             check(not wrong, rid, r.get("fault"), "row should have correct arithmetic:", [s["text"] for s in wrong])
 
-    if errors:
-        print("\n".join(errors))
-        print(len(errors), "problem(s)")
+    if not problems.report():
         return 1
     print(len(rows), "rows OK")
     print("expect", sorted(Counter(r["expect"] for r in rows).items()))

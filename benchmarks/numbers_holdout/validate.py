@@ -9,12 +9,14 @@ appear in the answer, and every operand must come from the passages, the questio
 of unit constants. For unsupported rows, CORRECT holds the right computation, whose result must differ.
 """
 import datetime
-import json
 import os
 import re
 import sys
 from collections import Counter
 from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from blind_set_checks import Problems, check_contexts, read_rows  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "numbers_holdout.jsonl")
@@ -148,27 +150,10 @@ def in_answer(kind, value, answer):
     return value in numbers_in(answer)
 
 
-def sentences(text):
-    return len(re.findall(r"[.!?](?=\s|$)", text.strip()))
-
-
 def main():
-    errors = []
-
-    def check(cond, *msg):
-        if not cond:
-            errors.append(" ".join(str(m) for m in msg))
-
-    rows = []
-    with open(DATA, encoding="utf-8") as handle:
-        for n, line in enumerate(handle, 1):
-            if not line.strip():
-                check(False, "line", n, "is empty")
-                continue
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                check(False, "line", n, "is not valid JSON:", exc)
+    problems = Problems()
+    check = problems.check
+    rows = read_rows(DATA, problems)
     ids = [r.get("id") for r in rows]
     check(ids == [f"nh-{i:03d}" for i in range(1, len(rows) + 1)], "ids must run nh-001, nh-002, ... in order")
     check(len(rows) == N_DOMAINS * sum(PER_DOMAIN.values()), "expected", N_DOMAINS * sum(PER_DOMAIN.values()),
@@ -190,15 +175,8 @@ def main():
               "fault must be present exactly on unsupported rows")
         check("fault" not in r or r["fault"] in FAULTS, rid, "bad fault", r.get("fault"))
         per_domain[(r["domain"], r["expect"])] += 1
+        check_contexts(r, problems, domain_contexts, fewest=5, most=6)
         ctx = r["contexts"]
-        check(isinstance(ctx, list) and len(ctx) == 3, rid, "needs 3 contexts")
-        cids = [c.get("id") for c in ctx]
-        check(len(cids) == len(set(cids)), rid, "duplicate context ids")
-        for c in ctx:
-            check(set(c) == {"id", "text"}, rid, "context keys must be id and text")
-            check(5 <= sentences(c.get("text", "")) <= 6, rid, c.get("id"), "passage needs 5 or 6 sentences")
-        key = json.dumps(ctx, sort_keys=True)
-        check(domain_contexts.setdefault(r["domain"], key) == key, rid, "contexts differ within domain", r["domain"])
         check(re.search(r"\(([A-Z]{3})\)$", r["domain"]), rid, "domain should end with its currency, e.g. (EUR)")
 
         # arithmetic
@@ -257,9 +235,7 @@ def main():
     for k in KIND_NAMES:
         check(faithful_kinds[k] >= 2, "computation kind", k, "needs at least 2 faithful rows, found", faithful_kinds[k])
 
-    if errors:
-        print("\n".join(errors))
-        print(len(errors), "problem(s)")
+    if not problems.report():
         return 1
     print(len(rows), "rows OK")
     print("expect", sorted(Counter(r["expect"] for r in rows).items()))

@@ -1,10 +1,12 @@
 """Structural and arithmetic check of shapes_holdout4.jsonl (python3 stdlib only; no checker involved)."""
 import datetime
-import json
 import os
 import re
 import sys
 from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from blind_set_checks import Problems, check_contexts, read_rows  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "shapes_holdout4.jsonl")
@@ -54,27 +56,10 @@ def stated(text, value):
     return float(match.group().replace(",", "")), round(float(value), 6)
 
 
-def sentences(text):
-    return len(re.findall(r"[.!?](?=\s|$)", text.strip()))
-
-
 def main():
-    errors = []
-
-    def check(cond, *msg):
-        if not cond:
-            errors.append(" ".join(str(m) for m in msg))
-
-    rows = []
-    with open(DATA, encoding="utf-8") as handle:
-        for n, line in enumerate(handle, 1):
-            if not line.strip():
-                check(False, "line", n, "is empty")
-                continue
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                check(False, "line", n, "is not valid JSON:", exc)
+    problems = Problems()
+    check = problems.check
+    rows = read_rows(DATA, problems)
     ids = [r.get("id") for r in rows]
     check(len(ids) == len(set(ids)), "duplicate ids:", [i for i, c in Counter(ids).items() if c > 1])
     domain_contexts = {}
@@ -97,15 +82,7 @@ def main():
         check(r.get("citation") in (None, "misattributed"), rid, "bad citation value", r.get("citation"))
         check(r.get("citation") is None or (r["expect"] == "faithful" and r["shape"] == "citation"), rid,
               "misattributed citation only on faithful citation rows")
-        ctx = r["contexts"]
-        check(isinstance(ctx, list) and len(ctx) == 3, rid, "needs 3 contexts")
-        cids = [c.get("id") for c in ctx]
-        check(len(cids) == len(set(cids)), rid, "duplicate context ids")
-        for c in ctx:
-            check(set(c) == {"id", "text"}, rid, "context keys must be id and text")
-            check(5 <= sentences(c.get("text", "")) <= 6, rid, c.get("id"), "passage needs 5 or 6 sentences")
-        key = json.dumps(ctx, sort_keys=True)
-        check(domain_contexts.setdefault(r["domain"], key) == key, rid, "contexts differ within domain", r["domain"])
+        cids = check_contexts(r, problems, domain_contexts, fewest=5, most=6)
         refs = re.findall(r"\[([^\]]+)\]", r["answer"])
         for ref in refs:
             ok = ref in cids or (ref.isdigit() and 1 <= int(ref) <= len(cids))
@@ -146,9 +123,7 @@ def main():
         for exp, (lo, hi) in PER_DOMAIN.items():
             check(lo <= per.get(exp, 0) <= hi, dom, exp, per.get(exp, 0), "outside", (lo, hi))
     check(sum(1 for r in rows if r.get("citation")) >= 1, "no misattributed citation row")
-    if errors:
-        print("\n".join(errors))
-        print(len(errors), "problem(s)")
+    if not problems.report():
         return 1
     print(len(rows), "rows OK")
     print("expect", sorted(Counter(r["expect"] + ("/misattributed" if r.get("citation") else "")
