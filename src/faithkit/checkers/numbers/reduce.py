@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from faithkit.checkers.numbers.algebra import BASE_TIME_UNIT, SCALAR, TIMES
 from faithkit.checkers.numbers.analysis import NumberReport
 from faithkit.checkers.numbers.derivation import unit_and_value
-from faithkit.checkers.numbers.extract import rate_of
+from faithkit.checkers.numbers.extract import quantities, rate_of
 from faithkit.checkers.numbers.justify import DISCOUNT, RELATION_CUES
-from faithkit.checkers.numbers.quantity import dimension, number_text
+from faithkit.checkers.numbers.quantity import dimension, number_text, same_amount
 from faithkit.checkers.numbers.scan import _STOP
 from faithkit.checkers.numbers.written import is_expression
 
@@ -214,8 +214,12 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
     if not report.derivations:
         return None
     used = {id(o.claim_quantity) for d in report.derivations for o in d.operands if o.claim_quantity}
+    # an operand the question states is the user's scenario even where a passage also has it by chance ("Split
+    # between the five of you" beside "up to 5 people"): its clause is word-tested, not sent to the model
+    asked = quantities(question) if question else []
     marked = [n.quantity for n in report.numbers
-              if n.status in ("derived", "given") or n.status == "in_question" and id(n.quantity) in used]
+              if n.status in ("derived", "given") or id(n.quantity) in used and (
+                  n.status == "in_question" or any(same_amount(n.quantity, q) for q in asked))]
     stated = {id(n.quantity) for n in report.numbers}
     phrases = [o.claim_quantity for d in report.derivations for o in d.operands  # "over a year" (pool.py)
                if o.claim_quantity is not None and id(o.claim_quantity) not in stated]

@@ -63,8 +63,9 @@ from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "8"  # 8: three operands need one the claim names; 7: a total's label ("Total: $22.95");
-# 6: numbers from the answer's other grounded statements;
+STAGE_VERSION = "9"  # 9: the user's count from the question leaves the rest of the claim, and an off-topic
+# contradiction does not block arithmetic; 8: three operands need one the claim names;
+# 7: a total's label ("Total: $22.95"); 6: numbers from the answer's other grounded statements;
 # 5: date arithmetic; 4: written sums; 3: premise phrases, question-derived coincidences,
 # discounts, fractions, cents; 2: rest of claim
 
@@ -185,7 +186,7 @@ class NumberChecks(CheckerWrapper):
                 continue
             if rest.ok and rest.text:
                 rest_checks.append((i, replace(requests[i], claim=rest.text)))
-            elif rest.ok and verdict.label3 != "contradicted":
+            elif rest.ok and not _contradicted_on_operands(verdict, report):
                 verdicts[i] = self._rescue(verdict, report, None, rest_claim="")
             else:
                 if not rest.ok:
@@ -323,6 +324,17 @@ class NumberChecks(CheckerWrapper):
             probs=again.probs if again else None, truncated=again.truncated if again else inner.truncated,
             detail=detail,
         )
+
+
+def _contradicted_on_operands(verdict: Verdict, report: NumberReport) -> bool:
+    """Whether the window the model reads as contradicting the claim (``label3``; the evidence shown is that
+    window) holds a passage sentence an operand of the arithmetic came from. Only then does the contradiction
+    speak against the arithmetic: an NLI head also calls off-topic sentences contradictions ("Changing the time
+    of a Saver ticket costs £10 plus any difference in fare." for "On a £60 fare, you would save £20.")."""
+    if verdict.label3 != "contradicted" or verdict.evidence is None:
+        return False
+    return any(o.context and o.context in verdict.evidence.text
+               for d in report.derivations for o in d.operands if "passage" in o.origins)
 
 
 def missing_reason(missing: Sequence[Quantity], passages: Sequence[Any], claim: str = "") -> str:
