@@ -108,6 +108,22 @@ def test_a_discount_is_read_the_way_the_claim_states_its_number() -> None:
         "7 = 20% × 35"]
 
 
+VANS = Passage("rates", "The Compact costs €49 a day. Rentals of 7 days or more are charged with 15% off.")
+WEEK_Q = "What would a week with the Compact cost?"
+
+
+def test_a_discount_named_beside_the_price_left_is_still_a_price() -> None:
+    """"with 15% off that comes to €291.55": the discount's own "off" is not the claim calling its number a
+    saving (issue 31; before, the price left was refused and only a coincidence could verify it)."""
+    total = "7 days at €49 would be €343, and with 15% off that comes to €291.55."
+    assert derived(total, (VANS,), WEEK_Q) == ["€343 = 7 days × €49", "291.55 = (1 − 15%) × 343"]
+    assert derived(total.replace("€291.55", "€291.50"), (VANS,), WEEK_Q) == []
+    saving = "7 days at €49 would be €343, and with 15% off that saves you €291.55."
+    assert derived(saving, (VANS,), WEEK_Q) == []  # the price left, stated as a saving
+    assert derived(saving.replace("€291.55", "€51.45"), (VANS,), WEEK_Q) == [
+        "€343 = 7 days × €49", "€51.45 = 15% × €49 × 7 days"]
+
+
 def test_one_third_off_saves_a_third() -> None:
     """rail-16; and rail-18's trap, where the price left (£60) is stated as the saving."""
     assert derived("On a £60 fare, you would save £20.", (RAILCARDS,), RAIL_Q) == ["20 = 60 × one third"]

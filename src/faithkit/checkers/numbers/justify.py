@@ -47,6 +47,10 @@ DISCOUNT = re.compile(r"%\s*(?:off|cheaper|less)\b|\b(?:third|thirds|quarter|qua
                       r"half)\s+off\b|\bdiscount|\bpercent\s+(?:off|cheaper|less)\b", re.IGNORECASE)
 _SAVING = re.compile(r"\b(?:save|saves|saving|savings|discount|off|cheaper|less|reduction|reduced|knocks?)\b(?!-)",
                      re.IGNORECASE)
+# the discount itself, named by its size ("15% off", "the 15% contract discount", "one third off"): words about
+# the discount, not about the claim's number ("The discount is $17.50" keeps its "discount")
+_NAMED_DISCOUNT = re.compile(r"(?:%|\bpercent\b|\b(?:thirds?|quarters?|fifths?|tenths?|half)\b)\s*"
+                             r"(?:[A-Za-z-]+\s+){0,2}?(?:off|discount|cheaper|less)\b", re.IGNORECASE)
 _PRICE = re.compile(r"\b(?:cost|costs|costing|pay|pays|paying|price|priced|charged|comes? to|total)\b", re.IGNORECASE)
 # a sum's label right before its number: "Total: $22.95", "First term total: $745", "Total due = €304" (a list of
 # items above it, each grounded, is the answer context: ``analysis.grounded_statements``)
@@ -133,9 +137,11 @@ def _discount_reading(operands: Sequence[Operand], claim: str, target: Quantity)
     """Whether a derivation reads a discount the way the claim states its number: "you would save £20" is the
     discount itself (£60 × one third), "Full costs £28" the price after it (£35 × (1 − 20%)). A claim that
     says it saves the price left, or costs the amount taken off, is a wrong calculation, not a derivation
-    (the trap "One third off a £90 ticket saves you £60": £60 is what is left to pay)."""
+    (the trap "One third off a £90 ticket saves you £60": £60 is what is left to pay). The discount's own words
+    are not the claim calling its number a saving: "with 15% off that comes to €291.55" and "With the 15% contract
+    discount your rate is €0.102" state prices (``_NAMED_DISCOUNT``)."""
     clause = _target_clause(claim, target)
-    saving, price = bool(_SAVING.search(clause)), bool(_PRICE.search(clause))
+    saving, price = bool(_SAVING.search(_NAMED_DISCOUNT.sub(" ", clause))), bool(_PRICE.search(clause))
     for o in operands:
         if o.complement and saving:
             return False

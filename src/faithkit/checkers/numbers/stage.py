@@ -63,7 +63,8 @@ from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "9"  # 9: the user's count from the question leaves the rest of the claim, and an off-topic
+STAGE_VERSION = "10"  # 10: a discount named beside the price left ("with 15% off that comes to") is a price;
+# 9: the user's count from the question leaves the rest of the claim, and an off-topic
 # contradiction does not block arithmetic; 8: three operands need one the claim names;
 # 7: a total's label ("Total: $22.95"); 6: numbers from the answer's other grounded statements;
 # 5: date arithmetic; 4: written sums; 3: premise phrases, question-derived coincidences,
