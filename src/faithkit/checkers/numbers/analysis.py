@@ -39,8 +39,8 @@ from faithkit.checkers.numbers.pool import build_pool
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.records import Passage
 
-__all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "derive_from_question", "numbers_not_in_sources",
-           "passage_items"]
+__all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "derive_from_question", "grounded_statements",
+           "grounding_rounds", "numbers_not_in_sources", "passage_items"]
 
 
 @dataclass(frozen=True)
@@ -278,13 +278,23 @@ def grounded_statements(statements: Iterable[str], passages: Sequence[Passage], 
     grounded before it, so two statements can never vouch for each other: a number made up in one sentence
     supports nothing in another. A statement without numbers lends nothing and is left out. ``bounds``: the
     search bounds of ``analyse_claim_numbers``."""
+    return tuple(s for found in grounding_rounds(statements, passages, question, rounds=rounds, **bounds)
+                 for s in found)
+
+
+def grounding_rounds(statements: Iterable[str], passages: Sequence[Passage], question: str = "", *,
+                     rounds: int = GROUNDING_ROUNDS, **bounds: int) -> tuple[tuple[str, ...], ...]:
+    """``grounded_statements`` round by round: the statements each round grounded, in order. A statement should
+    draw on its own round and the ones before only (``NumberChecks.sources``): a later round may have needed it,
+    and its explanation would go in a circle ("4250 = 4 × 1062.50" for the total that "Split four ways, that's
+    NOK 1,062.50 each." divides)."""
     left = [s for s in dict.fromkeys(statements) if quantities(s)]
-    grounded: list[str] = []
+    found: list[tuple[str, ...]] = []
     for _ in range(rounds):
-        sources = (*passages, *(Passage("answer", text) for text in grounded))
-        new = [s for s in left if analyse_claim_numbers(s, sources, question, **bounds).accepted]
+        sources = (*passages, *(Passage("answer", text) for done in found for text in done))
+        new = tuple(s for s in left if analyse_claim_numbers(s, sources, question, **bounds).accepted)
         if not new:
             break
-        grounded += new
+        found.append(new)
         left = [s for s in left if s not in new]
-    return tuple(grounded)
+    return tuple(found)

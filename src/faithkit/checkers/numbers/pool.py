@@ -71,7 +71,9 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
     """The operands a claim may use, deduplicated by amount and capped at ``max_operands``.
 
     Order (and priority when capping): the claim's givens and the numbers it states that a source backs, the
-    question's numbers, passage numbers the claim repeats, then other passage numbers ranked by unit fit with
+    question's numbers, passage numbers the claim repeats, the numbers of the answer's grounded statements
+    (passage ``answer``: a follow-on sentence computes from them, and a long price list pushed them past the cap,
+    issue 31), then other passage numbers ranked by unit fit with
     the target (same dimension, then scalars, then the rest) and by word overlap of their
     surroundings with the claim, then position. ``exclude``: the claim's own missing numbers (never operands),
     except ``derived``: missing numbers already derived, which a second step may use ("a 5% service fee of
@@ -127,6 +129,9 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
             if repeated is not None:
                 op = _operand(q, "passage", pid, text, repeated)
                 add(replace(op, origins=op.origins | {"claim"}), (2, 0, p_index, n))
+                continue
+            if pid == "answer":  # the answer's own grounded statements: what a follow-on sentence computes from
+                add(_operand(q, "passage", pid, text), (2, 1, p_index, n))
                 continue
             q_dim = dimension(q.unit)
             fit = 0 if q_dim == t_dim else 1 if (t_dim is None or q_dim in SCALAR or q_dim == "%") else 2

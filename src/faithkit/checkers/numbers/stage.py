@@ -53,7 +53,7 @@ from faithkit.checkers.numbers.analysis import (
     NumberReport,
     analyse_claim_numbers,
     derive_from_question,
-    grounded_statements,
+    grounding_rounds,
 )
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.quantity import Quantity
@@ -63,7 +63,8 @@ from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "10"  # 10: a discount named beside the price left ("with 15% off that comes to") is a price;
+STAGE_VERSION = "11"  # 11: the answer's grounded statements rank first among passage operands, each drawing
+# on its own grounding round and the ones before; 10: a discount named beside the price left is a price;
 # 9: the user's count from the question leaves the rest of the claim, and an off-topic
 # contradiction does not block arithmetic; 8: three operands need one the claim names;
 # 7: a total's label ("Total: $22.95"); 6: numbers from the answer's other grounded statements;
@@ -103,20 +104,24 @@ class NumberChecks(CheckerWrapper):
 
     def sources(self, request: ClaimCheck) -> tuple[Passage, ...]:
         """The passages, and the answer's other statements (``request.context``) whose numbers are accounted for
-        (``grounded_statements``), each as a passage ``answer``: "So paying yearly saves you $5.89." computes
-        $35.88 − $29.99 from the sentence before it, which no passage states."""
+        (``grounding_rounds``), each as a passage ``answer``: "So paying yearly saves you $5.89." computes
+        $35.88 − $29.99 from the sentence before it, which no passage states. A claim that a round grounded draws
+        on that round and the ones before only (what those grounded never needed it), so no explanation goes in a
+        circle."""
         if not request.context:
             return request.passages
         # one key per answer, whichever of its claims asks: the grounding is the same for all of them
         statements = tuple(sorted({request.claim, *request.context}))
-        grounded = self._grounded(statements, request.passages, request.question)
-        return request.passages + tuple(Passage("answer", text) for text in grounded if text != request.claim)
+        rounds = self._grounded(statements, request.passages, request.question)
+        own = next((k + 1 for k, found in enumerate(rounds) if request.claim in found), len(rounds))
+        return request.passages + tuple(Passage("answer", text) for found in rounds[:own] for text in found
+                                        if text != request.claim)
 
     @lru_cache(maxsize=1024)  # noqa: B019 -- one stage per run; asked once per claim of an answer
     def _grounded(self, statements: tuple[str, ...], passages: tuple[Passage, ...], question: str
-                  ) -> tuple[str, ...]:
-        return grounded_statements(statements, passages, question, max_operands=self.max_operands,
-                                   max_givens=self.max_givens, max_missing=self.max_missing)
+                  ) -> tuple[tuple[str, ...], ...]:
+        return grounding_rounds(statements, passages, question, max_operands=self.max_operands,
+                                max_givens=self.max_givens, max_missing=self.max_missing)
 
     def analyse(self, request: ClaimCheck) -> NumberReport:
         return analyse_claim_numbers(request.claim, self.sources(request), request.question,
