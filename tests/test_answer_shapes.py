@@ -77,11 +77,16 @@ def test_bracketed_words_that_name_no_passage_stay_and_a_power_is_not_a_caret_ci
     ("Based on the articles I have, yes: DVDs are lent for 7 days.", "Yes: DVDs are lent for 7 days."),
     ("The docs say that books can be renewed twice online.", "Books can be renewed twice online."),
     ("It looks like late returns cost 20 cents a day.", "Late returns cost 20 cents a day."),
-    ("No, DVDs are lent for 7 days.", "No, DVDs are lent for 7 days."),  # measured, not removed
+    ("Yes, DVDs are lent for 7 days.", "Yes, DVDs are lent for 7 days."),  # changes no fact's polarity
+    ("No, DVDs are lent for 7 days.", "DVDs are lent for 7 days."),  # read by the model, it negates the fact
+    ("Unfortunately not: DVDs are lent for 7 days only.", "DVDs are lent for 7 days only."),
+    ("No — children under 12 can't borrow DVDs.", "Children under 12 can't borrow DVDs."),
+    ("No one can renew a DVD.", "No one can renew a DVD."),  # not an answer particle
+    ("No-show fees are 20 cents a day.", "No-show fees are 20 cents a day."),
     ("Books might be renewed twice.", "Books might be renewed twice."),  # a hedge that changes meaning stays
     ("Based on your usage, you pay $5.", "Based on your usage, you pay $5."),  # not an attribution frame
 ])
-def test_attribution_frames_are_removed_hedges_and_a_leading_yes_no_stay(sentence: str, checked: str) -> None:
+def test_attribution_frames_and_a_leading_no_are_removed_hedges_and_a_yes_stay(sentence: str, checked: str) -> None:
     assert checked_text(sentence) == checked
 
 
@@ -213,6 +218,8 @@ DECORATIONS = {
     "bullet": lambda s: "- " + s,
     "frame": lambda s: "According to the help center, " + s[0].lower() + s[1:],
     "docs-say": lambda s: "The docs say that " + s[0].lower() + s[1:],
+    "no": lambda s: "No, " + s[0].lower() + s[1:],  # "Are bikes free?" "No, city bikes cost ..."
+    "unfortunately-not": lambda s: "Unfortunately not: " + s[0].lower() + s[1:],
 }
 
 

@@ -39,6 +39,12 @@ _PARTICLE = re.compile(
     re.IGNORECASE,
 )
 _HAS_WORD = re.compile(r"\w")
+# a negative answer particle opening a sentence that goes on to state the fact: "No, bed linen is always
+# included.", "Unfortunately not: drivers must be at least 21 ...". It answers the question; read by the model
+# it negates the fact after it. "Yes," is left: it changes no fact's polarity
+_LEADING_NO = re.compile(
+    r"^(?:no|nope|unfortunately not|sadly not|not quite|(?:I'm|I am) afraid not|unfortunately|sadly)"
+    r"(?:,? (?:I'm afraid|unfortunately|sadly))?\s*[,:;—–]\s*(?=\w)", re.IGNORECASE)
 _SOURCE_NOUN = (r"(?:help ?cent(?:er|re)|help (?:articles?|pages?|docs)|articles?|docs|documentation|passages?|"
                 r"sources?|context|information|knowledge base|faqs?|pages?|guides?|policy|policies|terms|"
                 r"what I (?:found|have|can see))")
@@ -78,6 +84,7 @@ def checked_text(sentence: str) -> str:
         if stripped == text:
             break
         text = stripped
+    text = _LEADING_NO.sub("", text, count=1)
     if not _HAS_WORD.search(text) or is_particle(text):
         return sentence.strip()
     return text[0].upper() + text[1:] if text[0].islower() else text
@@ -160,7 +167,7 @@ class SentenceClaims:
     def spec(self) -> dict[str, Any]:
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
         return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})",
-                "answer": "markdown-v1 (markdown-it-py; citations, frames and lead-ins out)",
+                "answer": "markdown-v2 (markdown-it-py; citations, frames, a leading no and lead-ins out)",
                 "drops": "answer particles"}
 
     def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
