@@ -71,3 +71,11 @@ def test_a_contradiction_from_the_operands_sentence_still_blocks_it() -> None:
     verdict = check(SAVE, (RAILCARDS, FARES), ASKED_60, {SAVE: on_operand})
     assert verdict.label == "not_supported"
     assert verdict.label3 == "contradicted"
+
+
+def test_a_contradiction_nobody_can_place_still_blocks_it() -> None:
+    """A checker that says "contradicted" with no evidence: the stage cannot tell whose sentence it is, so it
+    fails closed."""
+    unplaced = Verdict("not_supported", "scripted", score=0.0, label3="contradicted", evidence=None)
+    verdict = check(SAVE, (RAILCARDS, FARES), ASKED_60, {SAVE: unplaced})
+    assert verdict.label == "not_supported"

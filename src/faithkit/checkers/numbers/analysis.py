@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from faithkit.checkers.numbers.derivation import find_derivations
 from faithkit.checkers.numbers.extract import quantities, skipped_numerals
-from faithkit.checkers.numbers.operands import Derivation, SearchResult, rank
+from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Derivation, SearchResult, rank
 from faithkit.checkers.numbers.pool import build_pool
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.records import Passage
@@ -291,7 +291,7 @@ def grounding_rounds(statements: Iterable[str], passages: Sequence[Passage], que
     left = [s for s in dict.fromkeys(statements) if quantities(s)]
     found: list[tuple[str, ...]] = []
     for _ in range(rounds):
-        sources = (*passages, *(Passage("answer", text) for done in found for text in done))
+        sources = (*passages, *(Passage(ANSWER_SOURCE, text) for done in found for text in done))
         new = tuple(s for s in left if analyse_claim_numbers(s, sources, question, **bounds).accepted)
         if not new:
             break

@@ -35,7 +35,7 @@ from functools import lru_cache
 
 from faithkit.checkers.numbers.algebra import SCALAR, SCALE, TIMES
 from faithkit.checkers.numbers.extract import quantities
-from faithkit.checkers.numbers.operands import Operand
+from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension
 
 __all__ = ["DISCOUNT", "HALF_LABEL", "RELATION_CUES", "justify"]
@@ -166,7 +166,7 @@ def _per_head_count(operands: Sequence[Operand], ops: Sequence[str], target: Qua
 def _stated(operand: Operand) -> bool:
     """Whether the claim, the question or the answer around the claim names this operand (or it was derived
     there), rather than the search picking it out of a passage."""
-    return operand.user_supplied or "derived" in operand.origins or operand.source == "answer"
+    return operand.user_supplied or "derived" in operand.origins or operand.source == ANSWER_SOURCE
 
 
 def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target: Quantity) -> str:

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from faithkit.checkers.numbers.algebra import BASE_TIME_UNIT, SCALE, TIMES, Dim, apply, combine
 from faithkit.checkers.numbers.quantity import Quantity, base_value, dimension, number_text
 
+# the passage id of the answer's own grounded statements among the sources (``analysis.grounding_rounds``)
+ANSWER_SOURCE = "answer"
+
 OPS = ("+", "−", "×", "÷")
 
 

@@ -18,7 +18,7 @@ from faithkit.checkers.numbers.algebra import SCALAR, Dim
 from faithkit.checkers.numbers.derivation import unit_and_value
 from faithkit.checkers.numbers.extract import quantities, rate_of
 from faithkit.checkers.numbers.justify import DISCOUNT, HALF_LABEL
-from faithkit.checkers.numbers.operands import Operand
+from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, number_text, same_amount
 
 __all__ = ["build_pool", "sentence_at"]
@@ -130,7 +130,7 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
                 op = _operand(q, "passage", pid, text, repeated)
                 add(replace(op, origins=op.origins | {"claim"}), (2, 0, p_index, n))
                 continue
-            if pid == "answer":  # the answer's own grounded statements: what a follow-on sentence computes from
+            if pid == ANSWER_SOURCE:  # the answer's own grounded statements: what a follow-on sentence computes from
                 add(_operand(q, "passage", pid, text), (2, 1, p_index, n))
                 continue
             q_dim = dimension(q.unit)

@@ -56,6 +56,7 @@ from faithkit.checkers.numbers.analysis import (
     grounding_rounds,
 )
 from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.operands import ANSWER_SOURCE
 from faithkit.checkers.numbers.quantity import Quantity
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
@@ -114,7 +115,7 @@ class NumberChecks(CheckerWrapper):
         statements = tuple(sorted({request.claim, *request.context}))
         rounds = self._grounded(statements, request.passages, request.question)
         own = next((k + 1 for k, found in enumerate(rounds) if request.claim in found), len(rounds))
-        return request.passages + tuple(Passage("answer", text) for found in rounds[:own] for text in found
+        return request.passages + tuple(Passage(ANSWER_SOURCE, text) for found in rounds[:own] for text in found
                                         if text != request.claim)
 
     @lru_cache(maxsize=1024)  # noqa: B019 -- one stage per run; asked once per claim of an answer
@@ -337,8 +338,10 @@ def _contradicted_on_operands(verdict: Verdict, report: NumberReport) -> bool:
     window) holds a passage sentence an operand of the arithmetic came from. Only then does the contradiction
     speak against the arithmetic: an NLI head also calls off-topic sentences contradictions ("Changing the time
     of a Saver ticket costs £10 plus any difference in fare." for "On a £60 fare, you would save £20.")."""
-    if verdict.label3 != "contradicted" or verdict.evidence is None:
+    if verdict.label3 != "contradicted":
         return False
+    if verdict.evidence is None:  # a contradiction nobody can place: it blocks (fail closed)
+        return True
     return any(o.context and o.context in verdict.evidence.text
                for d in report.derivations for o in d.operands if "passage" in o.origins)
 
