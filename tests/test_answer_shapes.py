@@ -85,9 +85,31 @@ def test_bracketed_words_that_name_no_passage_stay_and_a_power_is_not_a_caret_ci
     ("No-show fees are 20 cents a day.", "No-show fees are 20 cents a day."),
     ("Books might be renewed twice.", "Books might be renewed twice."),  # a hedge that changes meaning stays
     ("Based on your usage, you pay $5.", "Based on your usage, you pay $5."),  # not an attribution frame
+    ("Either way, books are lent for 21 days.", "Books are lent for 21 days."),  # discourse openers
+    ("Also, DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
+    ("Note that late returns cost 20 cents a day.", "Late returns cost 20 cents a day."),
+    ("Please keep in mind that DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
+    ("The good news is that books can be renewed twice.", "Books can be renewed twice."),
+    ("Plus members borrow 20 items.", "Plus members borrow 20 items."),  # a name, not "Plus,"
+    ("Also DVDs are lent for 7 days.", "Also DVDs are lent for 7 days."),  # no comma: left to the model
+    ("Notes are kept for 30 days.", "Notes are kept for 30 days."),
+    ("However you pay, the fee is $5.", "However you pay, the fee is $5."),
 ])
-def test_attribution_frames_and_a_leading_no_are_removed_hedges_and_a_yes_stay(sentence: str, checked: str) -> None:
+def test_attribution_frames_openers_and_a_leading_no_are_removed_hedges_and_a_yes_stay(sentence: str,
+                                                                                       checked: str) -> None:
     assert checked_text(sentence) == checked
+
+
+def test_a_table_cell_is_checked_with_its_row_and_column_names_and_the_names_are_not_claims() -> None:
+    compared = ("| | Full service | Overhaul |\n|---|---|---|\n| Price | €95 | €180 |\n"
+                "| Cables | not replaced | all replaced |\n| Wheel truing | yes | |")
+    claims = sentence_claims(compared)
+    assert [c.text for c in claims] == ["Full service: Price: €95", "Overhaul: Price: €180",
+                                        "Full service: Cables: Not replaced", "Overhaul: Cables: All replaced",
+                                        "Full service: Wheel truing: yes"]
+    assert [compared[c.start:c.end] for c in claims] == ["€95", "€180", "not replaced", "all replaced", "yes"]
+    listed = "| Service | Price |\n|---|---|\n| Basic | €45 |\n| Overhaul | €180 |"
+    assert [c.text for c in sentence_claims(listed)] == ["Basic: Price: €45", "Overhaul: Price: €180"]
 
 
 @pytest.mark.parametrize("answer", [
@@ -220,6 +242,9 @@ DECORATIONS = {
     "docs-say": lambda s: "The docs say that " + s[0].lower() + s[1:],
     "no": lambda s: "No, " + s[0].lower() + s[1:],  # "Are bikes free?" "No, city bikes cost ..."
     "unfortunately-not": lambda s: "Unfortunately not: " + s[0].lower() + s[1:],
+    "either-way": lambda s: "Either way, " + s[0].lower() + s[1:],
+    "note-that": lambda s: "Note that " + s[0].lower() + s[1:],
+    "in-any-case": lambda s: "In any case, " + s[0].lower() + s[1:],
 }
 
 

@@ -31,7 +31,9 @@ class Plain:
 
     kind: paragraph / item / heading / cell.
     lead_in: a heading or a ``...:`` paragraph that opens a list (module docstring).
-    under: the lead-in this block sits under (a list item's heading or ``...:`` line), or None.
+    under: the lead-in this block sits under (a list item's heading or ``...:`` line; a table cell's row and column
+        names), or None.
+    label: a table's header cell or a row's first cell: what its row's or column's cells are about, never a claim.
     """
 
     text: str = ""
@@ -39,6 +41,7 @@ class Plain:
     kind: str = "paragraph"
     lead_in: bool = False
     under: Plain | None = None
+    label: bool = False
 
     def add(self, text: str, start: int | None) -> None:
         """Append ``text`` found at ``start`` in the answer (None: inserted, mapped to the previous character)."""
@@ -84,9 +87,18 @@ def _read(answer: str) -> list[Plain]:
     blocks: list[Plain] = []
     kinds: list[str] = []  # open containers: bullet_list / ordered_list / list_item / blockquote / heading / cell
     skip_depth = 0
+    header: list[Plain | None] = []  # the table's header row, by column
+    row: list[Plain | None] = []  # the cells of the table row being read, by column (None: empty)
     for index, token in enumerate(tokens):
         if token.type in _SKIPPED_BLOCKS:
             continue
+        if token.type == "tr_open":
+            row = []
+        elif token.type in ("th_open", "td_open"):
+            row.append(None)
+        elif token.type == "tr_close":
+            header = row if "thead" in kinds else header
+            _name_cells(row, header if "thead" not in kinds else None)
         if token.type.endswith("_open"):
             kinds.append(token.type[:-5])
             continue
@@ -103,11 +115,40 @@ def _read(answer: str) -> list[Plain]:
         block.kind = kind
         if block.text.strip():
             blocks.append(block)
+            if kind == "cell" and row:
+                row[-1] = block
             block.lead_in = kind == "heading" or (
                 kind == "paragraph" and (block.text.rstrip().endswith(":") or _all_strong(token))
                 and _list_follows(tokens, index))
     _attach_lead_ins(blocks)
     return blocks
+
+
+def _name_cells(row: list[Plain | None], header: list[Plain | None] | None) -> None:
+    """A table read as its reader reads it: a header cell (``header`` None: the row is the header) and a row's
+    first cell name the cells of their column and row and state nothing themselves; every other cell is a claim
+    about both names: "Overhaul: Price: €180" for the €180 under "Overhaul" in the "Price" row. The row names the
+    thing when the header's first cell names the first column ("| Plan | Price |": "Basic: Price: $5"), the column
+    does when that corner is empty (a comparison of the things the header names). Why: read cell by cell, "€95",
+    "Price" and "not replaced" were claims of their own, checked without the names that say what they are."""
+    if header is None:
+        for cell in row:
+            if cell is not None:
+                cell.label = True
+        return
+    if len(row) < 2:
+        return
+    corner = header[0].text.strip() if header and header[0] is not None else ""
+    first = row[0].text.strip() if row[0] is not None else ""
+    if row[0] is not None:
+        row[0].label = True
+    for column, cell in enumerate(row[1:], start=1):
+        if cell is None:
+            continue
+        named = header[column].text.strip() if column < len(header) and header[column] is not None else ""
+        names = [first, named] if corner else [named, first]
+        cell.under = Plain()
+        cell.under.add(": ".join(n for n in names if n), None)
 
 
 def _all_strong(token) -> bool:

@@ -1,0 +1,81 @@
+"""A discourse opener in front of a supported sentence, through `faithkit check`: does the sentence stay supported?
+
+    PYTHONPATH=src python benchmarks/discourse_openers.py [--claims 40]
+
+Assistants tie a sentence to the one before it: "Either way, ...", "Also, ...", "Note that ...". The opener states
+no fact, so a faithful sentence must keep its verdict with it. Here the help-center suite's faithful claims that
+the default checker supports on their own (the first ``--claims`` of them, in the suite's order) are each checked
+again with every opener in front (first letter lower-cased), as a one-sentence answer to the same question over
+the same passages; so are as many of its faults that the checker flags on their own. Prints, per opener, how many
+faithful claims stay supported and how many faults stay flagged. Nothing here was chosen from these claims: the
+openers are common English discourse markers (checked one by one on the model, before any rule, they left 12-19
+of 23 faithful claims supported).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SUITE = ROOT / "benchmarks" / "helpcenter"
+OPENERS = ("Either way,", "In any case,", "Also,", "Plus,", "In addition,", "Note that", "Keep in mind that",
+           "Just so you know,", "Please note that", "Good news:", "By the way,", "However,", "That said,")
+
+
+def check(records: list[dict], work: Path, name: str) -> dict[str, bool]:
+    """Each record's id -> whether its one claim came back supported."""
+    log, out = work / f"{name}.jsonl", work / name
+    log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "faithkit", "check", str(log), "--out", str(out), "--quiet",
+                    "--no-report"], check=True, cwd=ROOT)
+    verdicts = {}
+    for line in (out / "results.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        claims = record.get("claims") or []
+        verdicts[record["id"]] = len(claims) == 1 and claims[0]["verdict"] == "supported"
+    return verdicts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--claims", type=int, default=40)
+    args = parser.parse_args(argv)
+    interactions = {json.loads(line)["id"]: json.loads(line) for line in
+                    (SUITE / "interactions.jsonl").read_text(encoding="utf-8").splitlines()}
+    labels = [json.loads(line) for line in (SUITE / "labels.jsonl").read_text(encoding="utf-8").splitlines()]
+    faithful = [row for row in labels if row["label"] == "supported"]
+    faults = [row for row in labels if row["label"] != "supported"]
+
+    def record(key: str, row: dict, answer: str) -> dict:
+        item = interactions[row["answer_id"]]
+        return {"id": key, "question": item.get("question", ""), "contexts": item["contexts"], "answer": answer}
+
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        alone = check([record(row["id"], row, row["claim"]) for row in faithful + faults], work, "alone")
+        kept = [row for row in faithful if alone[row["id"]]][: args.claims]
+        caught = [row for row in faults if not alone[row["id"]]][: args.claims]
+        prefixed = [record(f"{k}|{row['id']}", row, f"{opener} {row['claim'][0].lower()}{row['claim'][1:]}")
+                    for k, opener in enumerate(OPENERS) for row in kept + caught]
+        verdicts = check(prefixed, work, "openers")
+    print(f"{len(kept)} faithful help-center claims supported and {len(caught)} faults flagged on their own; "
+          "with an opener in front:")
+    print(f"{'opener':22s} {'still supported':>16s} {'still flagged':>14s}")
+    totals = [0, 0]
+    for k, opener in enumerate(OPENERS):
+        still = sum(verdicts[f"{k}|{row['id']}"] for row in kept)
+        flagged = sum(not verdicts[f"{k}|{row['id']}"] for row in caught)
+        totals = [totals[0] + still, totals[1] + flagged]
+        print(f"{opener:22s} {still:>10d}/{len(kept):<5d} {flagged:>8d}/{len(caught)}")
+    print(f"{'all openers':22s} {totals[0]:>10d}/{len(kept) * len(OPENERS):<5d} "
+          f"{totals[1]:>8d}/{len(caught) * len(OPENERS)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
