@@ -135,11 +135,12 @@ def find_derivations(target: Quantity, pool: Sequence[Operand], claim: str = "",
     t_unit = _per_person(claim, target, t_unit)
     tol = _tolerance(claim, target, t)
     found: list[Derivation] = []
+    period = rate_of(claim, target).period if claim else None
 
     def keep(operands: tuple[Operand, ...], ops: tuple[str, ...], shape: str, value: float) -> None:
         if len(found) < _MAX_DERIVATIONS_KEPT:
             reason = justify(operands, ops, claim, target)
-            found.append(Derivation(target, operands, ops, shape, value, bool(reason), reason))
+            found.append(Derivation(target, operands, ops, shape, value, bool(reason), reason, period))
 
     values = [p.value for p in pairs]
     lo, hi = bisect.bisect_left(values, t - tol), bisect.bisect_right(values, t + tol)

@@ -67,6 +67,7 @@ class Derivation:
     shape: ``ab`` (a op1 b), ``abc`` ((a op1 b) op2 c) or ``cab`` (c op2 (a op1 b)).
     justified / reason: whether it passes the coincidence guard, and why ("operand from the claim", "cue
         'in total'"); an unjustified derivation is reported but never counts.
+    target_period: the time unit of the target's rate in the claim ("year" for "you save $24 a year"), or None.
     """
 
     target: Quantity
@@ -76,11 +77,20 @@ class Derivation:
     value: float
     justified: bool
     reason: str
+    target_period: str | None = None
 
     @property
     def expression(self) -> str:
         """``96 = 8 × 12``; with units written out when an operand's unit differs from the claim's
-        (``€144 = 12 months × €12``), since the arithmetic runs in base units (GB, days, months)."""
+        (``€144 = 12 months × €12``), since the arithmetic runs in base units (GB, days, months); with each rate's
+        period when the rates have different ones (``$24 per year = $12 per month − $120 per year``: the search
+        compared $12 and $10 a month, and "24 = 12 − 120" read as wrong arithmetic)."""
+        periods = {o.period_unit for o in self.operands if o.period_unit} | {self.target_period} - {None}
+        if len(periods) > 1:
+            labels = [f"{with_unit(o)} per {o.period_unit}" if o.period_unit
+                      else o.label if o.dim in SCALE or o.dim == "%" else with_unit(o) for o in self.operands]
+            target = _quantity_text(self.target) + (f" per {self.target_period}" if self.target_period else "")
+            return f"{target} = {self.formula(labels)}"
         units = {o.quantity.unit for o in self.operands if o.dim not in SCALE and o.dim != "%"}
         if units <= {self.target.unit}:
             return f"{number_text(self.target.value, self.target.decimals or None)} = {self.formula()}"

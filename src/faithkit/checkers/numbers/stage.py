@@ -64,8 +64,10 @@ from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "11"  # 11: the answer's grounded statements rank first among passage operands, each drawing
-# on its own grounding round and the ones before; 10: a discount named beside the price left is a price;
+STAGE_VERSION = "12"  # 12: an expression over rates of different periods writes each period
+# ("$24 per year = $12 per month − $120 per year"); 11: the answer's grounded statements rank first among
+# passage operands, each drawing on its own grounding round and the ones before; 10: a discount named beside
+# the price left is a price;
 # 9: the user's count from the question leaves the rest of the claim, and an off-topic
 # contradiction does not block arithmetic; 8: three operands need one the claim names;
 # 7: a total's label ("Total: $22.95"); 6: numbers from the answer's other grounded statements;
