@@ -120,11 +120,26 @@ def test_a_table_cell_is_checked_with_its_row_and_column_names_and_the_names_are
     "I don't have information on e-readers.",
     "Our help articles don't say whether you can borrow e-readers, so I can't confirm that.",
     "I'm sorry, I couldn't find anything about e-readers. You could ask the library when you visit.",
+    "I'm sorry, but I don't have any information about e-readers. Please reach out to the library team — they'll "
+    "be glad to help!",
+    "Hi there! I couldn't find anything about e-readers. Let me know if you need anything else.",
 ])
 def test_refusals_in_their_real_wordings(answer: str) -> None:
     from faithkit.claims.sentences import answer_sentences
 
     assert RefusalDetector().answer_match(answer_sentences(answer)) is not None
+
+
+@pytest.mark.parametrize("answer, claims", [
+    ("Hi there! Books are lent for 21 days. I hope this helps!", ["Books are lent for 21 days."]),
+    ("Great question! DVDs are lent for 7 days. Let me know if you need anything else.", ["DVDs are lent for 7 days."]),
+    ("Books can be renewed twice online. Would you like help renewing one?", ["Books can be renewed twice online."]),
+    ("Hello Sam, books are lent for 21 days. Have a great day!", ["Hello Sam, books are lent for 21 days."]),
+    ("Enjoy 20% off your first loan!", ["Enjoy 20% off your first loan!"]),  # a claim, not a farewell
+    ("Let me know the item number and I will renew it.", ["Let me know the item number and I will renew it."]),
+])
+def test_greetings_sign_offs_and_questions_back_are_not_claims(answer: str, claims: list[str]) -> None:
+    assert [c.text for c in sentence_claims(answer)] == claims
 
 
 def test_a_refusal_that_also_asserts_a_fact_keeps_the_fact() -> None:
@@ -245,6 +260,9 @@ DECORATIONS = {
     "either-way": lambda s: "Either way, " + s[0].lower() + s[1:],
     "note-that": lambda s: "Note that " + s[0].lower() + s[1:],
     "in-any-case": lambda s: "In any case, " + s[0].lower() + s[1:],
+    "greeting": lambda s: "Hi there! " + s,
+    "sign-off": lambda s: s + " Let me know if you need anything else.",
+    "question-back": lambda s: s + " Would you like help booking one?",
 }
 
 

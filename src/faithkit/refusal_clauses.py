@@ -107,9 +107,15 @@ _NOT_WHOM = frozenset("to if within before after by when because so unless until
                       "no never only all every".split())
 
 
+# what a referral may add about whom it names: "Please reach out to our support team — they'll be glad to help!"
+_HELP_TAIL = re.compile(r"\s*(?:[—–,;]|\s-)\s*(?:they|she|he|who)(?:'ll| will| can| would| 'd)?\s+(?:be\s+)?"
+                        r"(?:glad|happy|able|pleased)?\s*(?:to\s+)?help(?:\s+you)?(?:\s+(?:out|further))?[.!]*$",
+                        re.IGNORECASE)
+
+
 def is_referral(text: str) -> bool:
     """Whether ``text`` only sends the user elsewhere ("Please contact the pharmacy."): see the module docstring."""
-    text = text.strip(" .!?\"'")
+    text = _HELP_TAIL.sub("", text.strip()).strip(" .!?\"'")
     for number, shape in enumerate(_REFERRALS):
         found = shape.match(text)
         if found is None:

@@ -7,8 +7,11 @@ sentences, and each sentence becomes one claim whose ``span`` points at its orig
 
 What is not checked, and why:
 
-- answer particles ("Yes.", "No.", "Sure!"): they score near zero against any window and would turn a faithful
-  answer into an unsupported one. A leading "No," / "Unfortunately not:" attached to a sentence goes too (the
+- answer particles ("Yes.", "No.", "Sure!", "Partly.", "It depends."): they score near zero against any window
+  and would turn a faithful answer into an unsupported one. So do greetings, sign-offs, offers of more help and
+  questions back to the user ("Hi there!", "I hope this helps!", "Let me know if you need anything else.", "Would
+  you like help finding the Orders page?"): with one added, 0 of 25 faithful help-center answers stayed faithful
+  (``benchmarks/pleasantries.py``). A leading "No," / "Unfortunately not:" attached to a sentence goes too (the
   model read it as negating the fact after it); a leading "Yes," stays: removing it lost a help-center negation
   fault ("Yes, you can add a tip to a cash order ...");
 - attribution frames ("According to the help center,", "Based on the articles I have,", "The docs say that",
@@ -41,7 +44,25 @@ from faithkit.text.split_cache import splitter_identity
 
 _PARTICLE = re.compile(
     r"^(yes|no|yep|nope|sure|ok|okay|of course|certainly|absolutely|correct|right|great|thanks|thank you|"
-    r"good question|unfortunately not|not quite|indeed)[.!?]*$",
+    r"good question|unfortunately not|not quite|indeed|partly|partially|in part|mostly|it depends|that depends)"
+    r"[.!?]*$",
+    re.IGNORECASE,
+)
+# what an assistant says to the user rather than about the sources: a greeting, a sign-off, an offer of more help, a
+# question back ("Hi there!", "I hope this helps!", "Let me know if you need anything else.", "Would you like help
+# finding the Orders page?"). Read as claims they score near zero and fail a faithful answer
+_PLEASANTRY = re.compile(
+    r"^(?:(?:hi|hello|hey)(?: there)?(?:,? [a-z]+)?|good (?:morning|afternoon|evening)|"
+    r"(?:i )?hope (?:this|that) (?:helps|answers your question)(?: you)?|"
+    r"(?:i'm |i am |i'd be |i would be )?(?:always )?(?:happy|glad) to help(?: with anything else| further| more)?|"
+    r"let me know if (?:you (?:need|have|want|would like)|there(?:'s| is)|i can) [^.?!]*|"
+    r"(?:please )?(?:feel free|don't hesitate|do not hesitate) to (?:ask|reach out|get in touch|contact (?:us|me))"
+    r"[^.?!]*|have a (?:great|good|nice|lovely|wonderful) (?:day|evening|weekend|trip|stay)|"
+    r"thanks? (?:you )?for (?:reaching out|asking|your question|getting in touch|contacting us|your patience)|"
+    r"(?:that's a |what a )?(?:great|good) question|"
+    r"(?:is there )?anything else (?:i can (?:help (?:you )?with|do for you)|you(?:'d| would) like to know))[.!?,]*$"
+    r"|^(?:would|do|shall|should|can|could|may|will) (?:you|i) [^.!?]*\?$"
+    r"|^(?:need|want) (?:any )?(?:more )?help[^.!?]*\?$",
     re.IGNORECASE,
 )
 _HAS_WORD = re.compile(r"\w")
@@ -85,7 +106,7 @@ _PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 def is_particle(sentence: str) -> bool:
     """True for sentences that carry no checkable content (answer particles, bare punctuation)."""
     text = sentence.strip()
-    return not _HAS_WORD.search(text) or bool(_PARTICLE.match(text))
+    return not _HAS_WORD.search(text) or bool(_PARTICLE.match(text)) or bool(_PLEASANTRY.match(text))
 
 
 def checked_text(sentence: str) -> str:
@@ -181,9 +202,9 @@ class SentenceClaims:
     def spec(self) -> dict[str, Any]:
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
         return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})",
-                "answer": "markdown-v3 (markdown-it-py; citations, frames, a leading no, discourse openers and "
+                "answer": "markdown-v4 (markdown-it-py; citations, frames, a leading no, discourse openers and "
                           "lead-ins out; table cells named by their row and column)",
-                "drops": "answer particles"}
+                "drops": "answer particles, greetings, sign-offs and questions back"}
 
     def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
         return [sentence_claims(i.answer, [p.id for p in i.contexts]) for i in interactions]
