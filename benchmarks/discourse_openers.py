@@ -27,18 +27,21 @@ OPENERS = ("Either way,", "In any case,", "Also,", "Plus,", "In addition,", "Not
            "Just so you know,", "Please note that", "Good news:", "By the way,", "However,", "That said,")
 
 
-def check(records: list[dict], work: Path, name: str) -> dict[str, bool]:
-    """Each record's id -> whether its one claim came back supported."""
+def checked(records: list[dict], work: Path, name: str) -> dict[str, dict]:
+    """``faithkit check`` (the command, default checker) over ``records``: each record's id -> its result line.
+    Shared with ``pleasantries.py``."""
     log, out = work / f"{name}.jsonl", work / name
     log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     subprocess.run([sys.executable, "-m", "faithkit", "check", str(log), "--out", str(out), "--quiet",
                     "--no-report"], check=True, cwd=ROOT)
-    verdicts = {}
-    for line in (out / "results.jsonl").read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        claims = record.get("claims") or []
-        verdicts[record["id"]] = len(claims) == 1 and claims[0]["verdict"] == "supported"
-    return verdicts
+    lines = (out / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    return {record["id"]: record for record in map(json.loads, lines)}
+
+
+def check(records: list[dict], work: Path, name: str) -> dict[str, bool]:
+    """Each record's id -> whether its one claim came back supported."""
+    return {key: len(record.get("claims") or []) == 1 and record["claims"][0]["verdict"] == "supported"
+            for key, record in checked(records, work, name).items()}
 
 
 def main(argv: list[str] | None = None) -> int:

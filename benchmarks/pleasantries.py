@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from discourse_openers import checked  # noqa: E402
+
 SUITE = ROOT / "benchmarks" / "helpcenter" / "interactions.jsonl"
 ADDITIONS = (("Hi there! {}", "greeting"), ("Great question! {}", "compliment"), ("{} I hope this helps!", "hope"),
              ("{} Let me know if you need anything else.", "let me know"),
@@ -30,18 +32,13 @@ ADDITIONS = (("Hi there! {}", "greeting"), ("Great question! {}", "compliment"),
 
 def statuses(records: list[dict], work: Path, name: str) -> dict[str, str]:
     """Each record's id -> its status, with ``scored`` split by whether a claim is unsupported."""
-    log, out = work / f"{name}.jsonl", work / name
-    log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    subprocess.run([sys.executable, "-m", "faithkit", "check", str(log), "--out", str(out), "--quiet",
-                    "--no-report"], check=True, cwd=ROOT)
     found = {}
-    for line in (out / "results.jsonl").read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
+    for key, record in checked(records, work, name).items():
         status = record.get("status", "")
         if status == "scored":
             status = "unsupported" if any(c["verdict"] != "supported" for c in record.get("claims") or ()) \
                 else "faithful"
-        found[record["id"]] = status
+        found[key] = status
     return found
 
 
