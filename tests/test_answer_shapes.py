@@ -137,6 +137,9 @@ def test_refusals_in_their_real_wordings(answer: str) -> None:
     ("Hello Sam, books are lent for 21 days. Have a great day!", ["Hello Sam, books are lent for 21 days."]),
     ("Enjoy 20% off your first loan!", ["Enjoy 20% off your first loan!"]),  # a claim, not a farewell
     ("Let me know the item number and I will renew it.", ["Let me know the item number and I will renew it."]),
+    # a question or a sign-off that states something is checked: it is not only talk to the user
+    ("Do you know that DVDs are lent for 7 days?", ["Do you know that DVDs are lent for 7 days?"]),
+    ("Let me know if you want the $5 renewal.", ["Let me know if you want the $5 renewal."]),
 ])
 def test_greetings_sign_offs_and_questions_back_are_not_claims(answer: str, claims: list[str]) -> None:
     assert [c.text for c in sentence_claims(answer)] == claims

@@ -61,10 +61,11 @@ _PLEASANTRY = re.compile(
     r"thanks? (?:you )?for (?:reaching out|asking|your question|getting in touch|contacting us|your patience)|"
     r"(?:that's a |what a )?(?:great|good) question|"
     r"(?:is there )?anything else (?:i can (?:help (?:you )?with|do for you)|you(?:'d| would) like to know))[.!?,]*$"
-    r"|^(?:would|do|shall|should|can|could|may|will) (?:you|i) [^.!?]*\?$"
-    r"|^(?:need|want) (?:any )?(?:more )?help[^.!?]*\?$",
+    r"|^(?:(?:would|do) you (?:like|want|need)|(?:shall|should|can|could|may) i (?:help|show|check|walk|send|look)|"
+    r"(?:need|want) (?:any )?(?:more )?help)\b[^.!?]*\?$",
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")  # a sentence with a number states something: "Let me know if you want the $5 add-on."
 _HAS_WORD = re.compile(r"\w")
 # a negative answer particle opening a sentence that goes on to state the fact: "No, bed linen is always
 # included.", "Unfortunately not: drivers must be at least 21 ...". It answers the question; read by the model
@@ -106,7 +107,8 @@ _PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 def is_particle(sentence: str) -> bool:
     """True for sentences that carry no checkable content (answer particles, bare punctuation)."""
     text = sentence.strip()
-    return not _HAS_WORD.search(text) or bool(_PARTICLE.match(text)) or bool(_PLEASANTRY.match(text))
+    return (not _HAS_WORD.search(text) or bool(_PARTICLE.match(text))
+            or bool(_PLEASANTRY.match(text)) and not _DIGIT.search(text))
 
 
 def checked_text(sentence: str) -> str:
