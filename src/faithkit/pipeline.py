@@ -26,6 +26,7 @@ from faithkit.checkers.base import Checker, merged_counters, walk, warnings_of
 from faithkit.citation_check import answer_citations, citation_label, cited_checks
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, answer_sentences, sentence_claims
+from faithkit.claims.unchecked import unchecked_sentences
 from faithkit.errors import BackendError, UsageError
 from faithkit.guards import expect_verdicts
 from faithkit.io.formats import input_sha256, preflight, resolve_format
@@ -111,6 +112,7 @@ class _Pending:
     refusal: str | None = None
     error: str | None = None
     raw: str | None | Unset = UNSET
+    unchecked: tuple[dict[str, Any], ...] = ()
 
     def result(self, claims: tuple[ClaimResult, ...] = (), correctness: Correctness | Unset = UNSET) -> AnswerResult:
         item, scored = self.interaction, self.status == "scored"
@@ -119,7 +121,8 @@ class _Pending:
                             faithfulness=answer_faithfulness(labels) if scored else None,
                             unsupported=any(is_flag(label) for label in labels) if scored else None,
                             claims=claims, error=self.error, refusal=self.refusal, warnings=tuple(self.warnings),
-                            source_format=item.source_format, raw=self.raw, correctness=correctness)
+                            source_format=item.source_format, raw=self.raw, correctness=correctness,
+                            unchecked=self.unchecked or UNSET)
 
 
 def _correctness(unsupported: bool, against_reference: Sequence[Verdict], recall: Sequence[Verdict]) -> Correctness:
@@ -187,6 +190,9 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             # "... Please contact support." / "You'd like to know whether ...": part of declining
             kept = [c for c in kept if not (is_referral(c.text) or is_restatement(c.text, item.question))]
             pending.warnings.append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
+        declined = [c for c in claims if c not in kept]
+        pending.unchecked = tuple(u.to_dict() for u in unchecked_sentences(
+            item.answer, kept, declined, [p.id for p in item.contexts]))
         claims = kept
         if not claims:
             pending.status = "no_claims"

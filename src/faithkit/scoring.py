@@ -189,6 +189,7 @@ class RunSummary:
     error_reasons: Counter = field(default_factory=Counter)
     correctness: Counter = field(default_factory=Counter)
     citations: Counter = field(default_factory=Counter)
+    unchecked: Counter = field(default_factory=Counter)
     _macro_sum: float = 0.0
     _profiles: dict[str, list[float]] = field(default_factory=lambda: {
         "ragas": [0.0, 0], "deepeval": [0.0, 0], "meridian_ratio": [0.0, 0]})
@@ -201,6 +202,9 @@ class RunSummary:
             self.errors += 1
             self.error_reasons[_reason_kind(record.error or "")] += 1
             return
+        if isinstance(record.unchecked, tuple) and record.unchecked:
+            self.unchecked["answers"] += 1
+            self.unchecked.update(f"why:{u.get('why', '?')}" for u in record.unchecked)
         if status == "refusal":
             self.refusals += 1
         elif status == "no_claims":
@@ -258,6 +262,9 @@ class RunSummary:
                                 "pairs_supported": c["pairs_supported"],
                                 "recall": rate(c["claims_citation_supported"], c["claims"]),
                                 "precision": rate(c["pairs_supported"], c["pairs"])}
+        if self.unchecked:  # sentences no claim covers (claims.unchecked), by why
+            why = {k[4:]: v for k, v in sorted(self.unchecked.items()) if k.startswith("why:")}
+            out["unchecked"] = {"answers": self.unchecked["answers"], "sentences": sum(why.values()), "why": why}
         if self.correctness:
             out["correctness"] = {k: self.correctness.get(k, 0) for k in
                                   ("faithful_correct", "faithful_wrong", "unfaithful_correct", "unfaithful_wrong")}

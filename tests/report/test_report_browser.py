@@ -210,3 +210,25 @@ def test_a_claim_shows_its_citation_next_to_its_verdict_and_its_parts(browser, t
     detail = browser.find_element(By.CSS_SELECTOR, "#answer-view .claim-detail").text
     assert "part: Books can be renewed twice online. supported" in detail and "[loans]" in detail
     assert "part: Lost items are charged at their replacement cost. supported" in detail and "[fees]" in detail
+
+
+def test_sentences_no_claim_checks_are_listed_with_why(browser, tmp_path):
+    """A greeting and a refusal sentence beside a fact are not claims: the answer view lists them under "Not
+    checked" with the reason, as results.jsonl does (``unchecked``)."""
+    from selenium.webdriver.common.by import By
+
+    from faithkit.cli import main
+
+    contexts = [{"id": "loans", "text": "DVDs are lent for 7 days."}]
+    answer = "Hi there! DVDs are lent for 7 days. I couldn't find anything about e-readers."
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"id": "greets", "question": "?", "answer": answer, "contexts": contexts}) + "\n",
+                   encoding="utf-8")
+    assert main(["check", str(log), "--out", str(tmp_path / "run"), "--quiet", "--cache", "off"]) == 0
+    record = json.loads((tmp_path / "run" / "results.jsonl").read_text())
+    assert [u["why"] for u in record["unchecked"]] == ["talk_to_user", "declines"]
+    _open(browser, tmp_path / "run" / REPORT_FILE)
+    browser.find_element(By.CSS_SELECTOR, 'tr[data-id="greets"]').click()
+    items = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#answer-view ul.unchecked li")]
+    assert items == ["\u201cHi there!\u201d \u2014 talk to the user (greeting, sign-off, offer)",
+                     "\u201cI couldn't find anything about e-readers.\u201d \u2014 declines to answer"]

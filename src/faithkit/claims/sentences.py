@@ -104,11 +104,20 @@ _GENERIC_LEAD_IN = re.compile(
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 
 
-def is_particle(sentence: str) -> bool:
-    """True for sentences that carry no checkable content (answer particles, bare punctuation)."""
+def drop_kind(sentence: str) -> str | None:
+    """Why a sentence is not a claim (module docstring): ``"particle"`` (an answer particle, bare punctuation),
+    ``"talk_to_user"`` (a greeting, sign-off, offer of more help or question back), or None: it is checked."""
     text = sentence.strip()
-    return (not _HAS_WORD.search(text) or bool(_PARTICLE.match(text))
-            or bool(_PLEASANTRY.match(text)) and not _DIGIT.search(text))
+    if not _HAS_WORD.search(text) or _PARTICLE.match(text):
+        return "particle"
+    if _PLEASANTRY.match(text) and not _DIGIT.search(text):
+        return "talk_to_user"
+    return None
+
+
+def is_particle(sentence: str) -> bool:
+    """True for sentences that carry no checkable content (answer particles, talk to the user, punctuation)."""
+    return drop_kind(sentence) is not None
 
 
 def checked_text(sentence: str) -> str:
@@ -127,7 +136,7 @@ def checked_text(sentence: str) -> str:
     return text[0].upper() + text[1:] if text[0].islower() else text
 
 
-def _without_markers(block: Plain, passage_ids: Sequence[str]) -> tuple[Plain, list[tuple[int, tuple[str, ...]]]]:
+def without_markers(block: Plain, passage_ids: Sequence[str]) -> tuple[Plain, list[tuple[int, tuple[str, ...]]]]:
     """The block with its citation markers taken out, and (position in the new text, cited) for each marker."""
     markers = find_markers(block.text, passage_ids)
     if not markers:
@@ -165,7 +174,7 @@ def sentence_claims(answer: str, passage_ids: Sequence[str] = ()) -> list[Claim]
     (numeric markers name ``passage_ids`` in prompt order)."""
     claims: list[Claim] = []
     for raw in markdown_blocks(answer):
-        block, markers = _without_markers(raw, passage_ids)
+        block, markers = without_markers(raw, passage_ids)
         if block.label or block.lead_in and not _has_fact(block.text):
             continue
         subject = _subject(block.under) if block.kind in ("item", "cell") else None
@@ -191,7 +200,7 @@ def answer_sentences(answer: str) -> list[str]:
     the refusal detector reads."""
     out = []
     for raw in markdown_blocks(answer):
-        block, _ = _without_markers(raw, ())
+        block, _ = without_markers(raw, ())
         out += [s.text for s in split_sentences(block.text) if not is_particle(s.text)]
     return out
 

@@ -188,6 +188,8 @@ class AnswerResult:
     citations: only when a claim cites a passage: ``claims``, ``claims_citation_supported``, ``misattributed``,
         ``pairs`` (claim, cited passage), ``pairs_supported``, ``recall`` (claims whose citations support them /
         claims) and ``precision`` (pairs whose passage alone supports the claim / pairs), ALCE-style.
+    unchecked: the answer's sentences no claim covers, each ``{"text", "span", "why"}`` (``claims.unchecked``);
+        absent when every sentence is checked.
     extra: keys this version does not know, kept so a record round-trips unchanged.
     """
 
@@ -204,6 +206,7 @@ class AnswerResult:
     raw: str | None | Unset = UNSET
     correctness: Correctness | Unset = UNSET
     citations: dict[str, Any] | Unset = UNSET
+    unchecked: tuple[dict[str, Any], ...] | Unset = UNSET
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -223,6 +226,8 @@ class AnswerResult:
             out["correctness"] = self.correctness.to_dict()
         if isinstance(self.citations, dict):
             out["citations"] = self.citations
+        if isinstance(self.unchecked, tuple):
+            out["unchecked"] = list(self.unchecked)
         return {**out, **self.extra}
 
     @classmethod
@@ -230,6 +235,8 @@ class AnswerResult:
         known, extra = _split(cls, data)
         known["claims"] = tuple(ClaimResult.from_dict(c) for c in known.get("claims") or ())
         known["warnings"] = tuple(known.get("warnings") or ())
+        if isinstance(known.get("unchecked"), list):
+            known["unchecked"] = tuple(known["unchecked"])
         if isinstance(known.get("correctness"), Mapping):
             known["correctness"] = Correctness.from_dict(known["correctness"])
         return cls(**known, extra=extra)

@@ -172,6 +172,7 @@ def answer_view(record: AnswerResult, texts: LogTexts, omissions: dict[str, list
         "metadata": logged.get("metadata"),
         "reference": logged.get("reference"),
         "claims": [claim_view(c) for c in record.claims],
+        "unchecked": list(record.unchecked) if isinstance(record.unchecked, tuple) else [],
         "omissions": omissions.get(str(record.id), []),
     }
 

@@ -36,6 +36,10 @@ def summary_lines(manifest: RunManifest | Mapping[str, Any]) -> list[str]:
     ]
     if s.get("stages"):
         rows.append(("decided by", ", ".join(f"{k} {v}" for k, v in s["stages"].items())))
+    if s.get("unchecked"):
+        u = s["unchecked"]
+        rows.append(("sentences not checked", f"{u['sentences']} in {u['answers']} answers  ("
+                     + ", ".join(f"{k} {v}" for k, v in u["why"].items()) + "; `unchecked` in results.jsonl)"))
     if s.get("correctness"):
         c = s["correctness"]
         rows.append(("faithful/correct", f"faithful+correct {c['faithful_correct']}, faithful+wrong "

@@ -202,6 +202,8 @@
     }
     view.scrollIntoView({ block: "start" });
   }
+  var UNCHECKED_WHY = { particle: "answer particle", talk_to_user: "talk to the user (greeting, sign-off, offer)",
+    lead_in: "lead-in with no fact of its own", declines: "declines to answer", no_claim: "no claim taken from it" };
   function renderVersion(box, a, label) {
     if (label) box.appendChild(el("h3", null, [label]));
     box.appendChild(el("p", null, ["line " + a.line + " \u00b7 ", tagsNode(a.tags), a.faithfulness !== null ? " faithfulness " + fmt(a.faithfulness) : ""]));
@@ -224,6 +226,12 @@
       });
       box.appendChild(el("h3", null, ["Claims"]));
       box.appendChild(list);
+    }
+    if (a.unchecked && a.unchecked.length) {  // sentences no claim covers (claims.unchecked), with why
+      var skipped = el("ul", { "class": "unchecked" });
+      a.unchecked.forEach(function (u) { skipped.appendChild(el("li", null, ["\u201c" + u.text + "\u201d \u2014 " + (UNCHECKED_WHY[u.why] || u.why)])); });
+      box.appendChild(el("h3", null, ["Not checked"]));
+      box.appendChild(skipped);
     }
     if (a.omissions && a.omissions.length) {
       var ul = el("ul", { "class": "omissions" });

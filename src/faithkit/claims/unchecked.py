@@ -1,0 +1,66 @@
+"""The sentences of an answer that no claim checks, and why: ``unchecked`` in results.jsonl, counted in the summary.
+
+Why: some sentences are not claims on purpose. The sentence extractor drops answer particles ("Yes."), talk to the
+user ("Hi there!", "I hope this helps!") and lead-ins with no fact of their own ("Here's the pricing:"); the
+pipeline drops a sentence that declines to answer next to facts ("I couldn't find anything about e-readers.").
+Each rule was measured (``claims.sentences``), but a rule that dropped a sentence stating a fact would pass it
+silently: listed with its reason, every sentence no verdict covers is in front of the reviewer.
+
+It reads the answer the way ``sentence_claims`` does (markdown blocks, citation markers out, sentences) and lists
+each sentence whose span no claim's span overlaps, so it works for any extractor whose claims carry spans: a
+sentence the LLM decomposer took no claim from is listed as ``no_claim``. A table's header and row-name cells are
+not listed: their text is in each cell's claim ("Overhaul: Price: €180").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from faithkit.claims.markdown import markdown_blocks
+from faithkit.claims.sentences import drop_kind, without_markers
+from faithkit.records import Claim
+from faithkit.text.sentences import split_sentences
+
+# why a sentence is not checked; "declines": a refusal sentence beside facts (warning ``partial_refusal``)
+WHY = ("particle", "talk_to_user", "lead_in", "declines", "no_claim")
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """One sentence of the answer that no claim covers: its text, its span in the answer, and why (``WHY``)."""
+
+    text: str
+    start: int
+    end: int
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "span": [self.start, self.end], "why": self.why}
+
+
+def _overlaps(start: int, end: int, claims: Sequence[Claim]) -> bool:
+    return any(c.start < end and start < c.end for c in claims)
+
+
+def unchecked_sentences(answer: str, claims: Sequence[Claim], declined: Sequence[Claim] = (),
+                        passage_ids: Sequence[str] = ()) -> list[Unchecked]:
+    """The sentences of ``answer`` no claim in ``claims`` covers; ``declined``: the claims the pipeline dropped as
+    declining to answer (their sentences are listed as ``declines``)."""
+    out: list[Unchecked] = []
+    for raw in markdown_blocks(answer):
+        if raw.label:
+            continue
+        block, _ = without_markers(raw, passage_ids)
+        for sentence in split_sentences(block.text):
+            start, end = block.span(sentence.start, sentence.end)
+            text = sentence.text.strip()
+            if end <= start or not any(ch.isalnum() for ch in text) or _overlaps(start, end, claims):
+                continue
+            if _overlaps(start, end, declined):
+                why = "declines"
+            else:
+                why = drop_kind(text) or ("lead_in" if block.lead_in else "no_claim")
+            out.append(Unchecked(text, start, end, why))
+    return out
