@@ -44,6 +44,29 @@ def test_a_generic_lead_in_is_context_not_a_claim_and_a_bold_label_stays_as_subj
     assert [c.text for c in sentence_claims(answer)] == ["City bikes: $3 per hour", "E-bikes: $6 per hour"]
 
 
+def test_bold_label_lines_one_newline_apart_are_one_claim_each_with_their_spans() -> None:
+    """A chat window shows them one under the other; CommonMark joins them into one paragraph."""
+    answer = "**Cars:** $11/hour or $79/day\n**Vans**: $15/hour or $99/day\nfuel included"
+    claims = sentence_claims(answer)
+    assert [c.text for c in claims] == ["Cars: $11/hour or $79/day", "Vans: $15/hour or $99/day fuel included"]
+    assert [answer[c.start:c.end] for c in claims] == ["Cars:** $11/hour or $79/day",  # from the first text
+                                                       "Vans**: $15/hour or $99/day\nfuel included"]
+    wrapped = "Books are lent for **21 days**\nand DVDs for 7 days."  # wrapped prose stays one sentence
+    assert [c.text for c in sentence_claims(wrapped)] == ["Books are lent for 21 days and DVDs for 7 days."]
+
+
+@pytest.mark.parametrize(("answer", "claims"), [
+    ("**Short answer:** No\n**Details:** DVDs are lent for 7 days", ["DVDs are lent for 7 days"]),
+    ("Good to know: late returns cost 20 cents a day.", ["Late returns cost 20 cents a day."]),
+    ("**TL;DR:** books are lent for 21 days.", ["Books are lent for 21 days."]),
+    ("**Answer:** Hi there!", []),
+    ("**DVDs:** 7 days", ["DVDs: 7 days"]),  # a label naming a subject stays
+    ("Details, such as your card number, are never shown.", ["Details, such as your card number, are never shown."]),
+])
+def test_a_generic_label_is_taken_out_and_a_subject_label_stays(answer: str, claims: list[str]) -> None:
+    assert [c.text for c in sentence_claims(answer)] == claims
+
+
 def test_code_blocks_and_link_syntax_are_not_checked_text() -> None:
     answer = "See [the loans page](https://example.org/loans) for `renewals`.\n\n```\nrenew --twice\n```"
     assert [c.text for c in sentence_claims(answer)] == ["See the loans page for renewals."]
@@ -266,6 +289,8 @@ DECORATIONS = {
     "greeting": lambda s: "Hi there! " + s,
     "sign-off": lambda s: s + " Let me know if you need anything else.",
     "question-back": lambda s: s + " Would you like help booking one?",
+    "short-answer-label": lambda s: "**Short answer:** " + s,
+    "label-lines": lambda s: "**Bikes:** " + s[:-1] + "\n**Helmets:** $2 per day",
 }
 
 
@@ -287,7 +312,8 @@ def test_decorating_a_supported_sentence_never_changes_its_verdict(bundled_check
         return [v.label for v in bundled_checker.check([ClaimCheck(c.text, item.contexts) for c in claims])]
 
     assert verdicts(sentence) == ["supported"]
-    assert verdicts(DECORATIONS[decoration](sentence)) == ["supported"]
+    decorated = verdicts(DECORATIONS[decoration](sentence))  # label-lines adds a supported line of its own
+    assert decorated == ["supported"] * (2 if decoration == "label-lines" else 1)
 
 
 def test_a_resume_that_would_count_misattributed_citations_differently_is_refused(tmp_path) -> None:

@@ -9,6 +9,10 @@ carry no claim and are skipped.
 Every block is a ``Plain``: its readable text and, for each character, the offset of the original character it
 came from, so a claim cut from it keeps an exact ``span`` into the answer.
 
+Label lines. Lines one newline apart each opening with a bold label ("**Cars:** $11/hour\n**Vans:** $15/hour")
+are shown one under the other by a chat window, while CommonMark joins them into one paragraph: each is a block of
+its own (``_label_lines``).
+
 Lead-ins. A heading, or a paragraph ending in ``:`` right before a list ("Here's the pricing:",
 "**Lockers (Resident plan):**"), introduces the items under it. It is ``lead_in``: the claims layer checks it only
 if it holds a fact of its own (a number), and gives each item under it the lead-in's subject as context.
@@ -110,16 +114,18 @@ def _read(answer: str) -> list[Plain]:
             continue
         kind = ("heading" if "heading" in kinds else "cell" if {"td", "th"} & set(kinds)
                 else "item" if "list_item" in kinds else "paragraph")
-        start = lines[token.map[0]] if token.map else 0
-        block = _inline_plain(token, answer, start)
-        block.kind = kind
-        if block.text.strip():
-            blocks.append(block)
-            if kind == "cell" and row:
-                row[-1] = block
-            block.lead_in = kind == "heading" or (
-                kind == "paragraph" and (block.text.rstrip().endswith(":") or _all_strong(token))
-                and _list_follows(tokens, index))
+        cursor = lines[token.map[0]] if token.map else 0
+        chunks = _label_lines(token.children or [])
+        for n, children in enumerate(chunks):
+            block, cursor = _inline_plain(children, answer, cursor)
+            block.kind = kind
+            if block.text.strip():
+                blocks.append(block)
+                if kind == "cell" and row:
+                    row[-1] = block
+                block.lead_in = kind == "heading" or (
+                    kind == "paragraph" and (block.text.rstrip().endswith(":") or _all_strong(children))
+                    and n == len(chunks) - 1 and _list_follows(tokens, index))
     _attach_lead_ins(blocks)
     return blocks
 
@@ -151,10 +157,39 @@ def _name_cells(row: list[Plain | None], header: list[Plain | None] | None) -> N
         cell.under.add(": ".join(n for n in names if n), None)
 
 
-def _all_strong(token) -> bool:
-    """Whether an inline token is bold text and nothing else ("**Maple Smile Plan**" on a line of its own above a
-    list): a title in the form assistants write it, read as a heading (session 16)."""
-    children = [c for c in (token.children or []) if not (c.type == "text" and not c.content.strip())]
+def _label_lines(children: list) -> list[list]:
+    """An inline token's children cut before each line that opens with a bold label ("**Vans:** $15/hour"): lines
+    a chat window shows one under the other, which CommonMark joins into one paragraph when only a single newline
+    parts them. Read joined, "Cars: $11/hour ... Vans: $15/hour" was one claim the model could not entail (0.05),
+    while each line alone was supported. Other line breaks stay inside their paragraph (wrapped prose)."""
+    out: list[list] = [[]]
+    for i, child in enumerate(children):
+        if child.type in _BREAK_TOKENS and out[-1] and _opens_with_label(children[i + 1:]):
+            out.append([])
+            continue
+        out[-1].append(child)
+    return out
+
+
+def _opens_with_label(children: list) -> bool:
+    """Whether inline children open with bold text that ends in a colon, or is followed by one ("**Vans:**",
+    "**Vans**:")."""
+    children = [c for c in children if not (c.type == "text" and not c.content)]  # the parser's empty pieces
+    if len(children) < 3 or children[0].type != "strong_open":
+        return False
+    close = next((i for i, c in enumerate(children) if c.type == "strong_close"), None)
+    if close is None:
+        return False
+    inside = "".join(c.content for c in children[1:close] if c.type in _TEXT_TOKENS).strip()
+    after = children[close + 1] if close + 1 < len(children) else None
+    return bool(inside) and (inside.endswith(":") or after is not None and after.type == "text"
+                             and after.content.startswith(":"))
+
+
+def _all_strong(children: list) -> bool:
+    """Whether an inline token's children are bold text and nothing else ("**Maple Smile Plan**" on a line of its
+    own above a list): a title in the form assistants write it, read as a heading (session 16)."""
+    children = [c for c in children if not (c.type == "text" and not c.content.strip())]
     return (len(children) >= 3 and children[0].type == "strong_open" and children[-1].type == "strong_close"
             and not any(c.type in ("strong_open", "strong_close") for c in children[1:-1]))
 
@@ -181,12 +216,13 @@ def _attach_lead_ins(blocks: list[Plain]) -> None:
             current = None
 
 
-def _inline_plain(token, answer: str, start: int) -> Plain:
-    """The readable text of an inline token, each character mapped into ``answer`` by finding the token's text
-    pieces in order from ``start`` (a piece not found verbatim, e.g. an entity, maps to its neighbour)."""
+def _inline_plain(children: list, answer: str, start: int) -> tuple[Plain, int]:
+    """The readable text of inline children, each character mapped into ``answer`` by finding the text pieces in
+    order from ``start`` (a piece not found verbatim, e.g. an entity, maps to its neighbour); and where in
+    ``answer`` the reading stopped."""
     block = Plain()
     cursor = start
-    for child in token.children or ():
+    for child in children:
         if child.type in _BREAK_TOKENS:
             newline = answer.find("\n", cursor)
             block.add(" ", newline if newline >= 0 else None)
@@ -203,4 +239,4 @@ def _inline_plain(token, answer: str, start: int) -> Plain:
             continue
         block.add(child.content, found)
         cursor = found + len(child.content)
-    return block
+    return block, cursor

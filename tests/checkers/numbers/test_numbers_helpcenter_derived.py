@@ -81,6 +81,20 @@ def test_cent_and_pence_are_hundredths_of_the_currency_the_text_names() -> None:
     assert units("Streams are 1080p, about £2.") == [(2, "GBP")]  # a resolution is not pence
 
 
+def test_cents_with_no_currency_of_their_own_are_in_a_passage_that_names_the_dollar() -> None:
+    """The passage names the dollar in another sentence, so its "45 cents" reads as $0.45; the claim names no
+    currency, so its "45 cents" stays 45 cent. Both are the same amount: a copy of the sentence was flagged."""
+    rates = Passage("rates", "Cars cost $11 per hour. Every trip includes 180 miles per day; extra miles cost 45 "
+                             "cents each.")
+    for claim in ("Extra miles cost 45 cents each.", "After 180 miles it's 45 cents a mile."):
+        assert analyse_claim_numbers(claim, [rates]).accepted, claim
+    for claim in ("Extra miles cost 55 cents each.", "Extra miles cost $45 each."):  # other amounts stay missing
+        assert not analyse_claim_numbers(claim, [rates]).accepted, claim
+    euros = Passage("fees", "Parking costs €2 per hour. Each extra minute costs 5 cent.")
+    assert analyse_claim_numbers("Each extra minute costs 5 cents.", [euros]).accepted
+    assert not analyse_claim_numbers("Each extra minute costs 5 cents.", [Passage("x", "It costs €5.")]).accepted
+
+
 def test_the_noun_a_count_counts() -> None:
     assert units("Two day passes for non-members cost £24.") == [(2, "day pass"), (24, "GBP")]
     assert units("You can bring four large bags and one small bag.") == [(4, "large bag"), (1, "small bag")]

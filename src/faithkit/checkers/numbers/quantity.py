@@ -172,8 +172,18 @@ def compatible_units(a: Quantity, b: Quantity) -> bool:
     return da == db
 
 
+# currencies whose hundredth is a "cent": a cent its own text left unresolved (it names no currency) is one of these
+_CENT_CURRENCIES = ("USD", "EUR")
+
+
 def same_amount(a: Quantity, b: Quantity) -> bool:
-    """Equal value (after unit conversion within a dimension) and compatible units: "fifty gigabytes" == "50 GB"."""
+    """Equal value (after unit conversion within a dimension) and compatible units: "fifty gigabytes" == "50 GB".
+    A "cent" its own sentence left unresolved (no currency named there) is a hundredth of a dollar or a euro:
+    "Extra miles cost 45 cents each." states the "45 cents" of a passage that names the dollar elsewhere, which
+    the passage's reading turned into $0.45."""
+    for x, y in ((a, b), (b, a)):
+        if x.unit == "cent" and y.unit in _CENT_CURRENCIES and not (x.per and y.per and x.per != y.per):
+            return math.isclose(x.value / 100, y.value, rel_tol=1e-9, abs_tol=1e-12)
     if not compatible_units(a, b):
         return False
     if dimension(a.unit) == dimension(b.unit):

@@ -64,7 +64,8 @@ from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "12"  # 12: an expression over rates of different periods writes each period
+STAGE_VERSION = "13"  # 12: an expression over rates of different periods writes each period; 13: an
+# unresolved cent is a hundredth of a dollar or a euro (quantity.same_amount)
 # ("$24 per year = $12 per month − $120 per year"); 11: the answer's grounded statements rank first among
 # passage operands, each drawing on its own grounding round and the ones before; 10: a discount named beside
 # the price left is a price;
