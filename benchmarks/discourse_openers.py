@@ -44,26 +44,38 @@ def check(records: list[dict], work: Path, name: str) -> dict[str, bool]:
             for key, record in checked(records, work, name).items()}
 
 
+class SuiteClaims:
+    """The help-center suite's labelled claims, each checkable as a one-sentence answer to its own question over
+    its own passages. Shared with ``line_marks.py``."""
+
+    def __init__(self) -> None:
+        self.interactions = {json.loads(line)["id"]: json.loads(line) for line in
+                             (SUITE / "interactions.jsonl").read_text(encoding="utf-8").splitlines()}
+        self.labels = [json.loads(line) for line in
+                       (SUITE / "labels.jsonl").read_text(encoding="utf-8").splitlines()]
+
+    def record(self, key: str, row: dict, answer: str) -> dict:
+        item = self.interactions[row["answer_id"]]
+        return {"id": key, "question": item.get("question", ""), "contexts": item["contexts"], "answer": answer}
+
+    def kept_and_caught(self, work: Path, n: int) -> tuple[list[dict], list[dict]]:
+        """The first ``n`` faithful claims the default checker supports on their own, and the first ``n`` faults
+        it flags on their own."""
+        faithful = [row for row in self.labels if row["label"] == "supported"]
+        faults = [row for row in self.labels if row["label"] != "supported"]
+        alone = check([self.record(row["id"], row, row["claim"]) for row in faithful + faults], work, "alone")
+        return ([row for row in faithful if alone[row["id"]]][:n], [row for row in faults if not alone[row["id"]]][:n])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=40)
     args = parser.parse_args(argv)
-    interactions = {json.loads(line)["id"]: json.loads(line) for line in
-                    (SUITE / "interactions.jsonl").read_text(encoding="utf-8").splitlines()}
-    labels = [json.loads(line) for line in (SUITE / "labels.jsonl").read_text(encoding="utf-8").splitlines()]
-    faithful = [row for row in labels if row["label"] == "supported"]
-    faults = [row for row in labels if row["label"] != "supported"]
-
-    def record(key: str, row: dict, answer: str) -> dict:
-        item = interactions[row["answer_id"]]
-        return {"id": key, "question": item.get("question", ""), "contexts": item["contexts"], "answer": answer}
-
+    suite = SuiteClaims()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        alone = check([record(row["id"], row, row["claim"]) for row in faithful + faults], work, "alone")
-        kept = [row for row in faithful if alone[row["id"]]][: args.claims]
-        caught = [row for row in faults if not alone[row["id"]]][: args.claims]
-        prefixed = [record(f"{k}|{row['id']}", row, f"{opener} {row['claim'][0].lower()}{row['claim'][1:]}")
+        kept, caught = suite.kept_and_caught(work, args.claims)
+        prefixed = [suite.record(f"{k}|{row['id']}", row, f"{opener} {row['claim'][0].lower()}{row['claim'][1:]}")
                     for k, opener in enumerate(OPENERS) for row in kept + caught]
         verdicts = check(prefixed, work, "openers")
     print(f"{len(kept)} faithful help-center claims supported and {len(caught)} faults flagged on their own; "

@@ -67,6 +67,20 @@ def test_a_generic_label_is_taken_out_and_a_subject_label_stays(answer: str, cla
     assert [c.text for c in sentence_claims(answer)] == claims
 
 
+@pytest.mark.parametrize(("answer", "claims"), [
+    ("✅ Books are lent for 21 days.", ["Books are lent for 21 days."]),
+    ("👉 **Note:** DVDs are lent for 7 days 🙂", ["DVDs are lent for 7 days"]),
+    ("👍🏽 Books can be renewed twice.", ["Books can be renewed twice."]),
+    ("❌ Renewals by phone", ["❌ Renewals by phone"]),  # a mark that says "not" stays: it reverses the words
+    ("✅ **Included:** renewals online\n❌ **Not included:** renewals by phone",
+     ["Included: renewals online", "❌ Not included: renewals by phone"]),
+    ("✅ **Loans:**\n- books: 21 days", ["Loans: Books: 21 days"]),
+    ("It is 20° outside.", ["It is 20° outside."]),
+])
+def test_decorative_pictographs_around_a_line_are_not_checked_text(answer: str, claims: list[str]) -> None:
+    assert [c.text for c in sentence_claims(answer)] == claims
+
+
 def test_code_blocks_and_link_syntax_are_not_checked_text() -> None:
     answer = "See [the loans page](https://example.org/loans) for `renewals`.\n\n```\nrenew --twice\n```"
     assert [c.text for c in sentence_claims(answer)] == ["See the loans page for renewals."]
@@ -290,6 +304,7 @@ DECORATIONS = {
     "sign-off": lambda s: s + " Let me know if you need anything else.",
     "question-back": lambda s: s + " Would you like help booking one?",
     "short-answer-label": lambda s: "**Short answer:** " + s,
+    "emoji": lambda s: "✅ " + s,
     "label-lines": lambda s: "**Bikes:** " + s[:-1] + "\n**Helmets:** $2 per day",
 }
 

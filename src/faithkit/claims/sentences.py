@@ -41,7 +41,7 @@ from typing import Any
 
 from faithkit.claims.base import ClaimsOrError
 from faithkit.claims.citations import find_markers
-from faithkit.claims.markdown import Plain, markdown_blocks
+from faithkit.claims.markdown import Plain, markdown_blocks, without_pictographs
 from faithkit.records import Claim, Interaction
 from faithkit.text.sentences import split_sentences
 from faithkit.text.split_cache import splitter_identity
@@ -135,7 +135,7 @@ def is_particle(sentence: str) -> bool:
 def checked_text(sentence: str) -> str:
     """The part of a sentence that states a fact: attribution frames removed (module docstring); the sentence
     itself when nothing is left."""
-    text = sentence.strip()
+    text = without_pictographs(sentence.strip())
     for _ in range(2):  # "According to the docs, it looks like ...": two frames
         stripped = _FRAME.sub("", text, count=1)
         if stripped == text:
@@ -172,7 +172,7 @@ def _subject(lead_in: Plain | None) -> str | None:
     pricing:") or none at all."""
     if lead_in is None:
         return None
-    text = _PARENTHETICAL.sub("", lead_in.text).strip().rstrip(":").strip()
+    text = without_pictographs(_PARENTHETICAL.sub("", lead_in.text).strip()).rstrip(":").strip()
     if not text or _GENERIC_LEAD_IN.match(text) or len(text.split()) > 8:
         return None
     return text
