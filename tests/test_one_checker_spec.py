@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from faithkit.checkers.registry import build_checker
 from faithkit.cli import main
 from faithkit.errors import UsageError
 from faithkit.pytest_plugin import build_configured_checker
@@ -74,6 +75,16 @@ def test_the_three_ways_build_the_same_checker(tmp_path):
     assert _check_run(tmp_path, "--checker", SPEC) == 0
     manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
     assert manifest["checker"] == from_assert
+
+    assert _plain(build_checker(SPEC).spec()) == from_assert  # the Python API takes the same string
+
+
+def test_the_python_api_takes_a_spec_string_and_its_keywords_must_agree():
+    assert build_checker(SPEC, threshold=0.6).spec() == build_checker("nli", threshold=0.6).spec()
+    with pytest.raises(UsageError, match="sets threshold=0.6 but threshold=0.7"):
+        build_checker(SPEC, threshold=0.7)
+    with pytest.raises(UsageError, match=r"did you mean threshold\?"):
+        build_checker("nli:treshold=0.6")
 
 
 def test_a_threshold_beside_the_spec_is_the_same_option():

@@ -249,7 +249,10 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
                   batch_size: int | None = None, device: str | None = None, cache: Any = None,
                   window_veto: float | None = _NOT_GIVEN, smoke_check: bool | None = None,
                   window_sentences: int | None = None, **options: Any) -> Checker:
-    """Build a checker by name (the Python API; commands use ``build`` with spec strings).
+    """Build a checker by name or spec string (the Python API): ``build_checker("nli:threshold=0.6")`` is the
+    checker ``faithkit check --checker nli:threshold=0.6``, ``assert_faithful(checker=...)`` and
+    ``--faithkit-checker`` build (``build_from_spec``); an option given both in the spec and as a keyword with
+    different values is an error.
 
     numbers / arithmetic: the numbers stage rules (None: the checker's default, on except for similarity).
     cache: a faithkit.cache.ContentCache for NLI scores and LLM replies (None: no cache).
@@ -258,7 +261,8 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
     the checker's default, and a named one given goes only to checkers that have it, except
     ``window_sentences`` and the extra ``options``, which a checker without them refuses.
     """
-    found = entry(name)
+    spec = parse_checker_spec(name)
+    found = entry(spec.name)
     context = BuildContext()
     if cache is not None and not isinstance(cache, str):
         context.cache = cache
@@ -275,7 +279,12 @@ def build_checker(name: str = "nli", *, model: str | None = None, revision: str 
         if key in fields or key in _STRICT_COMPAT:
             values[key] = value
     values.update({k: v for k, v in (("numbers", numbers), ("arithmetic", arithmetic)) if v is not None})
-    return build(name, values, context)
+    for key, value in spec.options.items():
+        if key in values and values[key] != value:
+            raise UsageError(f"checker {spec.label!r} sets {key}={value!r} but {key}={values[key]!r} is given "
+                             "beside it")
+        values[key] = value
+    return build(spec.name, values, context)
 
 
 def rebuild_spec(checker: Any) -> dict[str, Any] | None:
