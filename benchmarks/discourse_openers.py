@@ -24,7 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = ROOT / "benchmarks" / "helpcenter"
 OPENERS = ("Either way,", "In any case,", "Also,", "Plus,", "In addition,", "Note that", "Keep in mind that",
-           "Just so you know,", "Please note that", "Good news:", "By the way,", "However,", "That said,")
+           "Just so you know,", "Please note that", "Good news:", "By the way,", "However,", "That said,",
+           # session 22: steps in order, fillers, a summing-up
+           "First,", "Then,", "Next,", "After that,", "Finally,", "Lastly,", "Basically,", "Actually,", "So,",
+           "Here's the deal:", "Here's how it works:", "In short,", "In a nutshell,", "Put simply,", "To be clear,",
+           "For reference,")
 
 
 def checked(records: list[dict], work: Path, name: str) -> dict[str, dict]:

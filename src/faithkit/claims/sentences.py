@@ -82,7 +82,11 @@ _LEADING_NO = re.compile(
 _OPENER = re.compile(
     r"^(?:either way|in any case|in either case|also|plus|in addition|additionally|on top of that|besides|"
     r"however|that said|by the way|as a reminder|(?:the )?good news(?: is)?|just so you know|just a heads[- ]up|"
-    r"(?:also |please )?note|(?:please )?(?:keep|bear) in mind|remember)(?:\s*[,:]\s*|\s+that\s+)(?=\w)",
+    r"(?:also |please )?note|(?:please )?(?:keep|bear) in mind|remember)(?:\s*[,:]\s*|\s+that\s+)(?=\w)"
+    # with a comma or colon only: steps in order, fillers, a summing-up ("So that you ..." is a purpose clause)
+    r"|^(?:first|then|next|after that|finally|lastly|basically|actually|so|in short|in brief|in a nutshell|"
+    r"put simply|simply put|to be clear|for reference|here's the (?:deal|thing)|here's how it works)"
+    r"\s*[,:]\s*(?=\w)",
     re.IGNORECASE)
 # a generic label before a colon, bold or not ("**Short answer:** ...", "Details: ...", "Good to know: ..."): it
 # names the kind of line, not its subject, so it is taken out like an opener. Left in, "Answer: The daily cash
@@ -119,7 +123,7 @@ _PARENTHETICAL = re.compile(r"\s*\([^()]*\)")
 def drop_kind(sentence: str) -> str | None:
     """Why a sentence is not a claim (module docstring): ``"particle"`` (an answer particle, bare punctuation),
     ``"talk_to_user"`` (a greeting, sign-off, offer of more help or question back), or None: it is checked."""
-    text = _GENERIC_LABEL.sub("", sentence.strip(), count=1)  # "**Short answer:** No."
+    text = _OPENER.sub("", _GENERIC_LABEL.sub("", sentence.strip(), count=1), count=1)  # "Short answer: no."
     if not _HAS_WORD.search(text) or _PARTICLE.match(text):
         return "particle"
     if _PLEASANTRY.match(text) and not _DIGIT.search(text):
