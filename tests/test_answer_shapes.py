@@ -81,6 +81,31 @@ def test_decorative_pictographs_around_a_line_are_not_checked_text(answer: str, 
     assert [c.text for c in sentence_claims(answer)] == claims
 
 
+@pytest.mark.parametrize(("answer", "text", "cited"), [
+    ("DVDs are lent for 7 days (see the Loans article).", "DVDs are lent for 7 days.", ("loans",)),
+    ("DVDs are lent for 7 days (per the loans page).", "DVDs are lent for 7 days.", ("loans",)),
+    ("DVDs are lent for 7 days, as the Loans article explains.", "DVDs are lent for 7 days.", ("loans",)),
+    ("DVDs are lent for 7 days — source: loans.", "DVDs are lent for 7 days.", ("loans",)),
+    ("DVDs are lent for 7 days (Loans, section 2).", "DVDs are lent for 7 days.", ("loans",)),
+    ("DVDs are lent for 7 days (see the Media FAQ).", "DVDs are lent for 7 days.", ("?the Media FAQ",)),
+    ("DVDs are lent for 7 days, as the help center explains.", "DVDs are lent for 7 days.", ()),
+    ("DVDs are lent for 7 days (see below).", "DVDs are lent for 7 days (see below).", ()),  # names no source
+    ("Late fees rose (from $1 to $2).", "Late fees rose (from $1 to $2).", ()),
+    ("The fee is $2 (per item).", "The fee is $2 (per item).", ()),
+])
+def test_a_reference_to_a_source_in_words_is_a_citation(answer: str, text: str, cited: tuple[str, ...]) -> None:
+    (claim,) = sentence_claims(answer, ["loans", "fees"])
+    assert (claim.text, claim.cited) == (text, cited)
+
+
+def test_a_sources_line_under_the_answer_is_not_a_claim() -> None:
+    for footer in ("Sources: [Loans](https://help.example.com/loans)", "**References:**\n- Loans article\n- Fees FAQ",
+                   "*Sources: loans, fees*"):
+        assert [c.text for c in sentence_claims("DVDs are lent for 7 days.\n\n" + footer)] == [
+            "DVDs are lent for 7 days."]
+    assert [c.text for c in sentence_claims("Source code is never shared.")] == ["Source code is never shared."]
+
+
 def test_code_blocks_and_link_syntax_are_not_checked_text() -> None:
     answer = "See [the loans page](https://example.org/loans) for `renewals`.\n\n```\nrenew --twice\n```"
     assert [c.text for c in sentence_claims(answer)] == ["See the loans page for renewals."]
@@ -305,6 +330,8 @@ DECORATIONS = {
     "question-back": lambda s: s + " Would you like help booking one?",
     "short-answer-label": lambda s: "**Short answer:** " + s,
     "emoji": lambda s: "✅ " + s,
+    "see-article": lambda s: s[:-1] + " (see the Pricing article).",
+    "sources-line": lambda s: s + "\n\nSources: pricing",
     "label-lines": lambda s: "**Bikes:** " + s[:-1] + "\n**Helmets:** $2 per day",
 }
 

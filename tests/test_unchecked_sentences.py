@@ -25,6 +25,11 @@ def test_each_sentence_the_extractor_drops_is_listed_with_why_and_its_span():
         assert answer[u.start:u.end] == u.text and u.why in WHY
 
 
+def test_a_sources_line_is_listed_as_sources():
+    answer = "DVDs are lent for 7 days.\n\n**Sources:**\n- Loans article"
+    assert _why(answer) == [("Sources:", "sources"), ("Loans article", "sources")]
+
+
 def test_a_fully_checked_answer_lists_nothing_and_a_table_names_are_not_listed():
     assert _why("Books are lent for 21 days [1]. DVDs are lent for 7 days.") == []
     table = "| Item | Loan |\n|---|---|\n| Books | 21 days |\n| DVDs | 7 days |\n"

@@ -96,6 +96,19 @@ _GENERIC_LABEL = re.compile(
     r"^(?:(?:the )?(?:short|quick|brief) answer|answer|details|more details|summary|tl;? ?dr|bottom line|"
     r"in short|in brief|good to know|heads[- ]up|(?:pro |quick )?tip|fyi|important|update)\s*:\s*(?=\w)",
     re.IGNORECASE)
+# a list of the sources the answer drew on ("Sources: [Plans](https://...)", "**References:**" over a list): where the
+# answer came from, not what it says. Read as a claim, "Sources: plans, downloads" failed every answer it ended
+_SOURCES_LINE = re.compile(
+    r"^\W*(?:sources?|references?|citations?|learn more|read more|related (?:articles?|pages?)|further reading|"
+    r"more info(?:rmation)?)\s*:", re.IGNORECASE)
+
+
+def is_sources_line(block: Plain) -> bool:
+    """Whether a block lists sources, or is an item under a lead-in that does (``_SOURCES_LINE``)."""
+    return bool(_SOURCES_LINE.match(block.text) or block.kind == "item" and block.under is not None
+                and _SOURCES_LINE.match(block.under.text))
+
+
 _SOURCE_NOUN = (r"(?:help ?cent(?:er|re)|help (?:articles?|pages?|docs)|articles?|docs|documentation|passages?|"
                 r"sources?|context|information|knowledge base|faqs?|pages?|guides?|policy|policies|terms|"
                 r"what I (?:found|have|can see))")
@@ -192,7 +205,7 @@ def sentence_claims(answer: str, passage_ids: Sequence[str] = ()) -> list[Claim]
     claims: list[Claim] = []
     for raw in markdown_blocks(answer):
         block, markers = without_markers(raw, passage_ids)
-        if block.label or block.lead_in and not _has_fact(block.text):
+        if block.label or block.lead_in and not _has_fact(block.text) or is_sources_line(block):
             continue
         subject = _subject(block.under) if block.kind in ("item", "cell") else None
         sentences = split_sentences(block.text)

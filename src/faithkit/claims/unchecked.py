@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from faithkit.claims.markdown import markdown_blocks
-from faithkit.claims.sentences import drop_kind, without_markers
+from faithkit.claims.sentences import drop_kind, is_sources_line, without_markers
 from faithkit.records import Claim
 from faithkit.text.sentences import split_sentences
 
-# why a sentence is not checked; "declines": a refusal sentence beside facts (warning ``partial_refusal``)
-WHY = ("particle", "talk_to_user", "lead_in", "declines", "no_claim")
+# why a sentence is not checked; "declines": a refusal sentence beside facts (warning ``partial_refusal``);
+# "sources": a line that lists sources ("Sources: ...", items under "**References:**")
+WHY = ("particle", "talk_to_user", "lead_in", "sources", "declines", "no_claim")
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ def unchecked_sentences(answer: str, claims: Sequence[Claim], declined: Sequence
                 continue
             if _overlaps(start, end, declined):
                 why = "declines"
+            elif is_sources_line(block):
+                why = "sources"
             else:
                 why = drop_kind(text) or ("lead_in" if block.lead_in else "no_claim")
             out.append(Unchecked(text, start, end, why))
