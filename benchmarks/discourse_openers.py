@@ -28,7 +28,11 @@ OPENERS = ("Either way,", "In any case,", "Also,", "Plus,", "In addition,", "Not
            # session 22: steps in order, fillers, a summing-up
            "First,", "Then,", "Next,", "After that,", "Finally,", "Lastly,", "Basically,", "Actually,", "So,",
            "Here's the deal:", "Here's how it works:", "In short,", "In a nutshell,", "Put simply,", "To be clear,",
-           "For reference,")
+           "For reference,",
+           # session 22, second list: the assistant's framing and confidence
+           "It's worth noting that", "Worth noting:", "One thing to note:", "Importantly,", "Great news —",
+           "To answer your question,", "Here's what I found:", "If I understand correctly,", "From what I understand,",
+           "I think", "I believe")
 
 
 def checked(records: list[dict], work: Path, name: str) -> dict[str, dict]:

@@ -60,6 +60,8 @@ def test_bold_label_lines_one_newline_apart_are_one_claim_each_with_their_spans(
     ("Good to know: late returns cost 20 cents a day.", ["Late returns cost 20 cents a day."]),
     ("**TL;DR:** books are lent for 21 days.", ["Books are lent for 21 days."]),
     ("**Answer:** Hi there!", []),
+    ("I think so. DVDs are lent for 7 days.", ["DVDs are lent for 7 days."]),
+    ("In short, no. DVDs are lent for 7 days.", ["DVDs are lent for 7 days."]),
     ("**DVDs:** 7 days", ["DVDs: 7 days"]),  # a label naming a subject stays
     ("Details, such as your card number, are never shown.", ["Details, such as your card number, are never shown."]),
 ])
@@ -156,6 +158,15 @@ def test_bracketed_words_that_name_no_passage_stay_and_a_power_is_not_a_caret_ci
     ("Also DVDs are lent for 7 days.", "Also DVDs are lent for 7 days."),  # no comma: left to the model
     ("Notes are kept for 30 days.", "Notes are kept for 30 days."),
     ("However you pay, the fee is $5.", "However you pay, the fee is $5."),
+    ("First, open the Loans page.", "Open the Loans page."),  # session 22: steps, fillers, framing
+    ("So, the total is $5.", "The total is $5."),
+    ("So that DVDs last, return them in 7 days.", "So that DVDs last, return them in 7 days."),
+    ("Then the fee is waived.", "Then the fee is waived."),  # no comma: not an opener
+    ("Here's how it works: you pay $5 a year.", "You pay $5 a year."),
+    ("Great news — books can be renewed twice.", "Books can be renewed twice."),
+    ("It's worth noting that DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
+    ("I think DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
+    ("To answer your question, books are lent for 21 days.", "Books are lent for 21 days."),
 ])
 def test_attribution_frames_openers_and_a_leading_no_are_removed_hedges_and_a_yes_stay(sentence: str,
                                                                                        checked: str) -> None:

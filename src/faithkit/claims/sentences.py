@@ -48,7 +48,8 @@ from faithkit.text.split_cache import splitter_identity
 
 _PARTICLE = re.compile(
     r"^(yes|no|yep|nope|sure|ok|okay|of course|certainly|absolutely|correct|right|great|thanks|thank you|"
-    r"good question|unfortunately not|not quite|indeed|partly|partially|in part|mostly|it depends|that depends)"
+    r"good question|unfortunately not|not quite|indeed|partly|partially|in part|mostly|it depends|that depends|"
+    r"i (?:think|believe) so|i (?:don't|do not) think so|(?:i'm|i am) afraid not)"
     r"[.!?]*$",
     re.IGNORECASE,
 )
@@ -81,12 +82,17 @@ _LEADING_NO = re.compile(
 # are ready within two working days." (module docstring; benchmarks/discourse_openers.py)
 _OPENER = re.compile(
     r"^(?:either way|in any case|in either case|also|plus|in addition|additionally|on top of that|besides|"
-    r"however|that said|by the way|as a reminder|(?:the )?good news(?: is)?|just so you know|just a heads[- ]up|"
-    r"(?:also |please )?note|(?:please )?(?:keep|bear) in mind|remember)(?:\s*[,:]\s*|\s+that\s+)(?=\w)"
-    # with a comma or colon only: steps in order, fillers, a summing-up ("So that you ..." is a purpose clause)
+    r"however|that said|by the way|as a reminder|(?:the )?(?:good|great) news(?: is)?|just so you know|"
+    r"just a heads[- ]up|(?:also |please )?note|(?:please )?(?:keep|bear) in mind|remember|"
+    r"(?:it's |it is )?worth noting|one thing to note|importantly)(?:\s*[,:—–]\s*|\s+that\s+)(?=\w)"
+    # with a comma, colon or dash only: steps in order, fillers, a summing-up ("So that you ..." is a purpose
+    # clause), the assistant's own framing ("To answer your question,", "Here's what I found:")
     r"|^(?:first|then|next|after that|finally|lastly|basically|actually|so|in short|in brief|in a nutshell|"
-    r"put simply|simply put|to be clear|for reference|here's the (?:deal|thing)|here's how it works)"
-    r"\s*[,:]\s*(?=\w)",
+    r"put simply|simply put|to be clear|for reference|here's the (?:deal|thing)|here's how it works|"
+    r"to answer your question|here's what I found|if I understand (?:it )?correctly|from what I understand)"
+    r"\s*[,:—–]\s*(?=\w)"
+    # the assistant's confidence, not the fact's: "I think DVDs are lent for 7 days." ("might", "usually" stay)
+    r"|^I (?:think|believe)(?: that)?\s+(?=\w)",
     re.IGNORECASE)
 # a generic label before a colon, bold or not ("**Short answer:** ...", "Details: ...", "Good to know: ..."): it
 # names the kind of line, not its subject, so it is taken out like an opener. Left in, "Answer: The daily cash
@@ -137,7 +143,7 @@ def drop_kind(sentence: str) -> str | None:
     """Why a sentence is not a claim (module docstring): ``"particle"`` (an answer particle, bare punctuation),
     ``"talk_to_user"`` (a greeting, sign-off, offer of more help or question back), or None: it is checked."""
     text = _OPENER.sub("", _GENERIC_LABEL.sub("", sentence.strip(), count=1), count=1)  # "Short answer: no."
-    if not _HAS_WORD.search(text) or _PARTICLE.match(text):
+    if not _HAS_WORD.search(text) or _PARTICLE.match(text) or _PARTICLE.match(sentence.strip()):  # "I think so."
         return "particle"
     if _PLEASANTRY.match(text) and not _DIGIT.search(text):
         return "talk_to_user"
