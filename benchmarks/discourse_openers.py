@@ -88,14 +88,14 @@ def main(argv: list[str] | None = None) -> int:
         verdicts = check(prefixed, work, "openers")
     print(f"{len(kept)} faithful help-center claims supported and {len(caught)} faults flagged on their own; "
           "with an opener in front:")
-    print(f"{'opener':22s} {'still supported':>16s} {'still flagged':>14s}")
+    print(f"{'opener':28s} {'still supported':>16s} {'still flagged':>14s}")
     totals = [0, 0]
     for k, opener in enumerate(OPENERS):
         still = sum(verdicts[f"{k}|{row['id']}"] for row in kept)
         flagged = sum(not verdicts[f"{k}|{row['id']}"] for row in caught)
         totals = [totals[0] + still, totals[1] + flagged]
-        print(f"{opener:22s} {still:>10d}/{len(kept):<5d} {flagged:>8d}/{len(caught)}")
-    print(f"{'all openers':22s} {totals[0]:>10d}/{len(kept) * len(OPENERS):<5d} "
+        print(f"{opener:28s} {still:>10d}/{len(kept):<5d} {flagged:>8d}/{len(caught)}")
+    print(f"{'all openers':28s} {totals[0]:>10d}/{len(kept) * len(OPENERS):<5d} "
           f"{totals[1]:>8d}/{len(caught) * len(OPENERS)}")
     return 0
 

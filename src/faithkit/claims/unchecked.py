@@ -1,8 +1,9 @@
 """The sentences of an answer that no claim checks, and why: ``unchecked`` in results.jsonl, counted in the summary.
 
 Why: some sentences are not claims on purpose. The sentence extractor drops answer particles ("Yes."), talk to the
-user ("Hi there!", "I hope this helps!") and lead-ins with no fact of their own ("Here's the pricing:"); the
-pipeline drops a sentence that declines to answer next to facts ("I couldn't find anything about e-readers.").
+user ("Hi there!", "I hope this helps!"), lead-ins with no fact of their own ("Here's the pricing:") and lines
+that list sources ("Sources: ..."); the pipeline drops a sentence that declines to answer next to facts ("I
+couldn't find anything about e-readers.").
 Each rule was measured (``claims.sentences``), but a rule that dropped a sentence stating a fact would pass it
 silently: listed with its reason, every sentence no verdict covers is in front of the reviewer.
 
