@@ -61,6 +61,8 @@ def test_bold_label_lines_one_newline_apart_are_one_claim_each_with_their_spans(
     ("**TL;DR:** books are lent for 21 days.", ["Books are lent for 21 days."]),
     ("**Answer:** Hi there!", []),
     ("I think so. DVDs are lent for 7 days.", ["DVDs are lent for 7 days."]),
+    ("**Step 1:** Open the Loans page\n**Step 2:** Press Renew", ["Open the Loans page", "Press Renew"]),
+    ("**Q:** Can I renew DVDs?\n**A:** No, DVDs can't be renewed.", ["DVDs can't be renewed."]),
     ("In short, no. DVDs are lent for 7 days.", ["DVDs are lent for 7 days."]),
     ("**DVDs:** 7 days", ["DVDs: 7 days"]),  # a label naming a subject stays
     ("Details, such as your card number, are never shown.", ["Details, such as your card number, are never shown."]),

@@ -106,8 +106,17 @@ _OPENER = re.compile(
 # A label naming a subject ("Cars: $11/hour") stays: it says what the line is about
 _GENERIC_LABEL = re.compile(
     r"^(?:(?:the )?(?:short|quick|brief) answer|answer|details|more details|summary|tl;? ?dr|bottom line|"
-    r"in short|in brief|good to know|heads[- ]up|(?:pro |quick )?tip|fyi|important|update)\s*:\s*(?=\w)",
+    r"in short|in brief|good to know|heads[- ]up|(?:pro |quick )?tip|fyi|important|update|step \d{1,2}|a)"
+    r"\s*:\s*(?=\w)",
     re.IGNORECASE)
+# the user's question restated under a "Q:" label, as FAQ-style answers do ("**Q:** Is dental covered?"): it asks,
+# it does not state; a line of its own, whatever its sentences ("Q: I spent €200 abroad. What's the fee?")
+_QUESTION_LINE = re.compile(r"^\W*(?:q|question)\s*:", re.IGNORECASE)
+
+
+def is_question_line(block: Plain) -> bool:
+    """Whether a block restates the user's question under a "Q:" label (``_QUESTION_LINE``)."""
+    return bool(_QUESTION_LINE.match(block.text))
 # a list of the sources the answer drew on ("Sources: [Plans](https://...)", "**References:**" over a list): where the
 # answer came from, not what it says. Read as a claim, "Sources: plans, downloads" failed every answer it ended
 _SOURCES_LINE = re.compile(
@@ -217,7 +226,8 @@ def sentence_claims(answer: str, passage_ids: Sequence[str] = ()) -> list[Claim]
     claims: list[Claim] = []
     for raw in markdown_blocks(answer):
         block, markers = without_markers(raw, passage_ids)
-        if block.label or block.lead_in and not _has_fact(block.text) or is_sources_line(block):
+        if (block.label or block.lead_in and not _has_fact(block.text) or is_sources_line(block)
+                or is_question_line(block)):
             continue
         subject = _subject(block.under) if block.kind in ("item", "cell") else None
         sentences = split_sentences(block.text)

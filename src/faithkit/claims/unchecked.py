@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from faithkit.claims.markdown import markdown_blocks
-from faithkit.claims.sentences import drop_kind, is_sources_line, without_markers
+from faithkit.claims.sentences import drop_kind, is_question_line, is_sources_line, without_markers
 from faithkit.records import Claim
 from faithkit.text.sentences import split_sentences
 
 # why a sentence is not checked; "declines": a refusal sentence beside facts (warning ``partial_refusal``);
-# "sources": a line that lists sources ("Sources: ...", items under "**References:**")
-WHY = ("particle", "talk_to_user", "lead_in", "sources", "declines", "no_claim")
+# "sources": a line that lists sources ("Sources: ...", items under "**References:**"); "question": the user's
+# question restated under a "Q:" label
+WHY = ("particle", "talk_to_user", "question", "lead_in", "sources", "declines", "no_claim")
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def unchecked_sentences(answer: str, claims: Sequence[Claim], declined: Sequence
                 why = "declines"
             elif is_sources_line(block):
                 why = "sources"
+            elif is_question_line(block):
+                why = "question"
             else:
                 why = drop_kind(text) or ("lead_in" if block.lead_in else "no_claim")
             out.append(Unchecked(text, start, end, why))

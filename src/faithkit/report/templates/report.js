@@ -203,7 +203,7 @@
     view.scrollIntoView({ block: "start" });
   }
   var UNCHECKED_WHY = { particle: "answer particle", talk_to_user: "talk to the user (greeting, sign-off, offer)",
-    lead_in: "lead-in with no fact of its own", sources: "a list of sources", declines: "declines to answer", no_claim: "no claim taken from it" };
+    question: "the question restated", lead_in: "lead-in with no fact of its own", sources: "a list of sources", declines: "declines to answer", no_claim: "no claim taken from it" };
   function renderVersion(box, a, label) {
     if (label) box.appendChild(el("h3", null, [label]));
     box.appendChild(el("p", null, ["line " + a.line + " \u00b7 ", tagsNode(a.tags), a.faithfulness !== null ? " faithfulness " + fmt(a.faithfulness) : ""]));

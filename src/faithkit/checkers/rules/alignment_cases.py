@@ -1,0 +1,64 @@
+"""The cases rule: a number a sentence gives to one case is not the claim's when the claim names another case.
+
+"Consultations cost $65 for dogs and cats and $45 for rabbits and other small pets." gives $65 to dogs and cats.
+"Dogs & cats: $45" and "Consultations for dogs and cats cost $45." both state the rabbits' price for dogs and cats;
+the model supported them (0.91-0.96), and the binding rule (``alignment.binding_conflict``) did not see it, as it
+binds numbers to names and roles ("Plus", "guests") while these cases are common nouns.
+
+Here a sentence is cut into parts at its conjunctions, a part with no number joining the one before it ("dogs" +
+"cats"); a part's case is the words after "for" or "on" that follow its number ("$65 for dogs and cats" -> dog,
+cat), less the words every case has ("for European languages" / "for Asian languages": european / asian). The
+claim's number conflicts when no part holding that number shares a word with the claim, while a part
+whose case shares a word with the claim holds another number of the same kind (money, a duration, a rate). A claim
+naming both cases ("$65 for dogs and $45 for rabbits") shares a word with each holder and never conflicts.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from faithkit.checkers.rules.alignment_units import quantities
+from faithkit.checkers.rules.alignment_words import words
+
+_PARTS = re.compile(r",\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")
+_NUMBER = re.compile(r"[$€£¥]?\d")
+_CASE = re.compile(r"\b(?:for|on)\s+(.*)$", re.IGNORECASE)
+
+Quantity = tuple[str, str, str]
+
+
+@lru_cache(maxsize=4096)
+def case_parts(sentence: str) -> tuple[tuple[frozenset[Quantity], frozenset[str]], ...]:
+    """(quantities, case words) of each part of ``sentence`` that states a number with a "for"/"on" case."""
+    merged: list[str] = []
+    for part in (p for p in _PARTS.split(sentence) if p and p.strip()):
+        if merged and not _NUMBER.search(part):
+            merged[-1] += " " + part
+        else:
+            merged.append(part)
+    out = []
+    for part in merged:
+        found = _NUMBER.search(part)
+        case = _CASE.search(part, found.end()) if found else None
+        held = quantities(part)
+        if case is not None and held:
+            out.append((held, frozenset(words(case.group(1)))))
+    common = frozenset.intersection(*(case for _, case in out)) if len(out) > 1 else frozenset()
+    return tuple((held, case - common) for held, case in out)  # "languages" in every case tells none apart
+
+
+def case_conflict(claim: str, sentence: str) -> bool:
+    """True when the sentence gives the claim's number to another case than the claim's (module docstring)."""
+    parts = case_parts(sentence)
+    if len(parts) < 2:
+        return False
+    said = words(claim)
+    for quantity in quantities(claim):
+        holders = [case for held, case in parts if quantity in held]
+        if not holders or any(said & case for case in holders):
+            continue
+        mine = [held for held, case in parts if said & case]
+        if any(q[1:] == quantity[1:] and q[0] != quantity[0] for held in mine for q in held):
+            return True
+    return False

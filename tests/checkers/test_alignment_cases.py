@@ -1,0 +1,63 @@
+"""The cases rule (``rules.alignment_cases``): a number a sentence gives to one case, stated for another case."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.rules.alignment import conflict_kind
+from faithkit.checkers.rules.alignment_cases import case_conflict
+
+VET = "Consultations at Pawsley Vet cost $65 for dogs and cats and $45 for rabbits and other small pets."
+
+
+@pytest.mark.parametrize("claim", ["Dogs & cats: $45", "Consultations for dogs and cats cost $45.", "Rabbits: $65",
+                                   "A consultation for a rabbit costs $65."])
+def test_a_number_given_to_another_case_conflicts(claim: str) -> None:
+    assert case_conflict(claim, VET)
+    assert conflict_kind(claim, VET, rules=("siblings",)) == "binding: the sentence gives this number to another case"
+
+
+@pytest.mark.parametrize("claim", ["Dogs & cats: $65", "Rabbits and other small pets: $45", "Consultations cost $65.",
+                                   "Consultations cost $65 for dogs and $45 for rabbits.",
+                                   "A consultation for a rabbit costs $45 and one for a dog $65."])
+def test_the_number_of_the_claims_own_case_or_no_case_does_not(claim: str) -> None:
+    assert not case_conflict(claim, VET)
+
+
+def test_a_sentence_without_two_cases_never_conflicts() -> None:
+    assert not case_conflict("Dogs: $45", "Consultations cost $65 for dogs.")
+    assert not case_conflict("Dogs: $45", "Consultations cost $65 or $45.")
+    # another kind of number in the claim's case is no evidence: $65 is money, 2 is a count of visits
+    assert not case_conflict("Rabbits get 2 visits.", "Dogs get 3 visits for $65 and rabbits 2 visits for $45.")
+
+
+def test_the_bundled_checker_flags_the_swap_and_keeps_the_copy() -> None:
+    from faithkit.checkers.registry import build_checker
+    from faithkit.records import ClaimCheck, Passage
+
+    checker = build_checker("nli")
+    passages = (Passage("appointments", VET),)
+    labels = [v.label for v in checker.check([ClaimCheck(c, passages) for c in (
+        "Dogs & cats: $45", "Rabbits & other small pets: $65", "Dogs & cats: $65", "Rabbits & other small pets: $45")])]
+    assert labels == ["not_supported", "not_supported", "supported", "supported"]
+
+
+@pytest.mark.parametrize(("sentence", "claim", "swapped"), [
+    ("Parking costs $3 per hour for short-stay car parks and $1.50 per hour for long-stay car parks.",
+     "Short-stay car parks: $1.50 per hour", True),
+    ("Parking costs $3 per hour for short-stay car parks and $1.50 per hour for long-stay car parks.",
+     "Parking in long-stay car parks costs $1.50 per hour.", False),
+    ("Shipping takes 2 days for domestic orders and 7 days for international orders.",
+     "International orders take 2 days.", True),
+    ("Shipping takes 2 days for domestic orders and 7 days for international orders.", "Domestic orders take 2 days.",
+     False),
+    ("Storage costs $5 per month for 50 GB and $9 per month for 200 GB.", "50 GB: $9 per month", True),
+    ("Storage costs $5 per month for 50 GB and $9 per month for 200 GB.", "200 GB: $9 per month", False),
+    ("Entry is free for children under 5 and costs £8 for children aged 5 to 15 and £12 for adults.", "Adults: £8",
+     True),
+    ("Entry is free for children under 5 and costs £8 for children aged 5 to 15 and £12 for adults.",
+     "Children aged 5 to 15: £8", False),
+])
+def test_words_every_case_shares_tell_no_case_apart(sentence: str, claim: str, swapped: bool) -> None:
+    """"car parks", "orders", "GB", "children": written after the rule, in domains no set has."""
+    assert case_conflict(claim, sentence) is swapped
