@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STOPWORDS", "content_words"]
+__all__ = ["IRREGULAR_PLURALS", "STOPWORDS", "content_words"]
+# plurals no suffix rule reaches, for the crude stems of the rules ("children" meets "child", "people" "person")
+IRREGULAR_PLURALS = {"children": "child", "people": "person", "men": "man", "women": "woman", "teeth": "tooth",
+                     "feet": "foot", "mice": "mouse", "geese": "goose", "lives": "life", "wives": "wife"}
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 STOPWORDS = frozenset((

@@ -38,6 +38,7 @@ from faithkit.checkers.numbers.justify import DISCOUNT, RELATION_CUES
 from faithkit.checkers.numbers.quantity import dimension, number_text, same_amount
 from faithkit.checkers.numbers.scan import _STOP
 from faithkit.checkers.numbers.written import is_expression
+from faithkit.text.words import IRREGULAR_PLURALS
 
 __all__ = ["RestOfClaim", "reduced_claim", "rest_of_claim"]
 
@@ -148,12 +149,22 @@ def _premise(claim: str, span: tuple[int, int], used: set[int], report: NumberRe
 
 
 def _stem(word: str) -> str:
-    """A crude stem for coverage only ("users" ~ "user", "pooled" ~ "pool", "billing" ~ "bill")."""
+    """A crude stem for coverage only ("users" ~ "user", "pooled" ~ "pool", "billing" ~ "bill").
+
+    A plural and its singular meet: the plural ending goes first, then one verb ending, so "siblings" and
+    "sibling" (and "mornings" and "morning") are both "sibl", where stripping "-ing" first left "sibling" for the
+    plural only; irregular plurals too ("for 4 people" is covered by "per person"); "-ss" is no plural ("glass").
+    """
     w = word.lower().replace("’", "'").removesuffix("'s")
-    for suffix in ("ing", "ed", "es", "s"):
+    if w in IRREGULAR_PLURALS:
+        return IRREGULAR_PLURALS[w]
+    for suffix in ("s", "es", "ing", "ed"):
+        if suffix == "s" and w.endswith("ss"):
+            continue
         if len(w) - len(suffix) >= 3 and w.endswith(suffix):
             w = w[: -len(suffix)]
-            break
+            if suffix in ("ing", "ed"):
+                break
     return w[:-1] if len(w) > 3 and w.endswith("e") else w  # "change" ~ "changing"
 
 

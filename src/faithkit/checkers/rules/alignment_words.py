@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from faithkit.text.words import IRREGULAR_PLURALS
+
 STOPWORDS = frozenset(
     "a an the and or but if of to in on at by for with from as is are was were be been being it its this that these "
     "those you your we our they their them he she his her can could will would may might do does did not no than "
     "then so such also only all any each every per yes there here have has had must should shall which who whom "
     "what when where how about into onto over under up down out off via just very more most less least".split())
 
-_IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "teeth": "tooth",
-              "feet": "foot", "mice": "mouse", "geese": "goose", "lives": "life", "wives": "wife"}
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)?")
 
 
@@ -28,8 +28,8 @@ def stem(word: str) -> str:
     if w.endswith("'s"):  # a possessive is its noun: "Team GB's" names GB (not "gb'", a name the claim never has)
         w = w[:-2]
     w = w.strip("'-")
-    if w in _IRREGULAR:  # "children" meets "child": a plural no suffix rule reaches
-        return _IRREGULAR[w]
+    if w in IRREGULAR_PLURALS:  # "children" meets "child": a plural no suffix rule reaches
+        return IRREGULAR_PLURALS[w]
     for suffix in ("ability", "ibility", "able", "ible", "ings", "ing", "ied", "ies", "ed", "es", "s"):
         if len(w) > len(suffix) + 2 and w.endswith(suffix):
             w = w[: -len(suffix)] + ("y" if suffix in ("ied", "ies") else "")
