@@ -99,13 +99,20 @@ def multiplier_relation(claim: str, q: Quantity) -> bool:
     return dimension(q.unit) == "times" and bool(_MULTIPLIER_RELATION.match(claim, q.end))
 
 
+_CUE_WORDS = frozenset(c.strip() for cues in RELATION_CUES.values() for c in cues)  # "twice", "double", "half"
+
+
 def _cue_reason(claim: str, ops: Iterable[str], target: Quantity | None = None) -> str:
     """A cue in the claim for every operator used, or "" (the claim does not state the relation).
 
     Plain cues ("in total", "% of") anywhere in the claim; comparatives only after a number (+ and −); a clause
     cue ("each … so", "per … so") only when the number being derived comes after its "so" (the total the
-    clause announces, not the rate before it).
+    clause announces, not the rate before it). A number written as a cue word is no cue of its own: "A membership
+    can be frozen twice a year" derived its "twice" as 8 weeks ÷ 2 weeks ÷ 24 with "twice" as the cue of "÷"
+    ("£7 less" keeps its comparative: that is the relation the claim states).
     """
+    if target is not None and target.text.lower() in _CUE_WORDS:  # never its own cue: "frozen twice a year"
+        claim = claim[:target.start] + " " * (target.end - target.start) + claim[target.end:]
     low = re.sub(r"\s+", " ", claim.lower())
     found = []
     for op in dict.fromkeys(ops):

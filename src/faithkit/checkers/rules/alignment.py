@@ -14,7 +14,8 @@ other things a reader checks first:
   passwords.". Bounds that read as negations ("no more than", "must not exceed") are not cues.
 - **units**: the claim gives a number in one unit and the sentence the same number in another unit of the same
   kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts. A frequency is
-  a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly).
+  a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly); so is a count of
+  times: "you can extend it twice" against "You can extend the collection time once" (``times_conflict``).
 - **names**: the claim names something (a capitalised term: a plan, a ticket type, a role) that the sentence it is
   about does not, while that sentence names something else the claim does not ("Saver" against a Flex sentence).
   **siblings** is the same rule for names that are alternatives of one kind (listed together, or in the same

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
-__all__ = ["frequency_conflict", "quantities", "unit_conflict"]
+__all__ = ["frequency_conflict", "quantities", "times_conflict", "times_counts", "unit_conflict"]
 
 _UNITS: dict[str, tuple[str, str]] = {}  # unit word -> (dimension, canonical unit)
 for _dim, _groups in {
@@ -79,11 +79,48 @@ def frequency_conflict(claim: str, sentence: str) -> bool:
     return bool(ours and theirs and not ours & theirs)
 
 
+_TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+# how many times: "once", "twice", "four times", "at most 100 times" (a frequency, a cap on repeats), not "once
+# you ...", "at once", "at least once", "more than once", "twice as much", "10 times the price" (a conjunction, a
+# lower bound, a comparison)
+_TIMES = re.compile(rf"(?<!\bat )(?<!\bthan )(?<!\bleast )(?<!-)\b(?:(once|twice|thrice)|"
+                    rf"(\d+|{number_word_pattern()})\s+times)\b(?!\s+(?:as|the|its|their|your|more|less|larger|"
+                    rf"smaller|faster|slower|longer|higher|lower|bigger|cheaper|over)\b)", re.IGNORECASE)
+_CLAUSE_ONCE = re.compile(r"\bonce\s+(?:you|we|they|it|he|she|the|your|our|their|this|that|these|those|an?\s+\w+\s+"
+                          r"(?:is|are|has|have))\b", re.IGNORECASE)
+
+
+def times_counts(text: str) -> frozenset[int]:
+    """How many times the text says something may happen or happens: "extend once" {1}, "twice a month" {2},
+    "up to five times a month" {5}; "once you cancel" and "twice as long" say no count."""
+    out = set()
+    for m in _TIMES.finditer(text):
+        if m.group(1):
+            if m.group(1).lower() == "once" and _CLAUSE_ONCE.match(text, m.start()):
+                continue
+            out.add(_TIMES_WORDS[m.group(1).lower()])
+        else:
+            raw = m.group(2).lower()
+            value = int(raw) if raw.isdigit() else NUMBER_WORDS.get(raw)
+            if value is not None:
+                out.add(int(value))
+    return frozenset(out)
+
+
+def times_conflict(claim: str, sentence: str) -> bool:
+    """True when the claim says how many times ("you can extend it twice") and the sentence it is about says
+    another count and not the claim's ("You can extend the collection time once"): the count is a quantity whose
+    unit is the repeat, and the small model reads "twice" for "once" (shapes_dev sd-017: supported at 0.99)."""
+    ours, theirs = times_counts(claim), times_counts(sentence)
+    return bool(ours and theirs and not ours & theirs)
+
+
 def unit_conflict(claim: str, sentence: str) -> bool:
     """True when the claim gives a number in one unit and the sentence gives the same number in another unit of
     the same kind, and nowhere in the claim's unit ("90 hours" against "within 90 days"); or a frequency
-    ("weekly") that the sentence gives as another one (``frequency_conflict``)."""
-    if frequency_conflict(claim, sentence):
+    ("weekly") or a count of times ("twice") that the sentence gives as another one (``frequency_conflict``,
+    ``times_conflict``)."""
+    if frequency_conflict(claim, sentence) or times_conflict(claim, sentence):
         return True
     theirs = quantities(sentence)
     for number, dimension, unit in quantities(claim):

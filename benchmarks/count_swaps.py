@@ -1,0 +1,105 @@
+"""A count of times swapped ("once" for "twice"): does `faithkit check` catch the swap and keep the sentence?
+
+    PYTHONPATH=src python benchmarks/count_swaps.py
+
+A passage sentence such as "You can extend the collection time once, by 24 hours, for €1 in the app." limits how
+often something may happen. Here every sentence of the bundled sets' passages (the help-center suite, the shapes,
+numbers and refusals sets under ``benchmarks/``; not shapes_dev, whose parcel lockers the rule was found on) that
+says how many times (``rules.alignment_units.times_counts``: "once", "twice", "four times") yields one-claim
+answers over the same passages: the sentence as written, the sentence after "Yes, ", and both with its first
+count swapped (once <-> twice, thrice -> twice, N times -> N+1 times, written the same way). Prints how many right
+claims are supported and how many swaps are flagged. The sentences are found by the rule's own reading, not chosen;
+nothing was tuned on them. The sentences are read with this tree's rule; the checks run on the faithkit that
+``PYTHONPATH`` names, so ``PYTHONPATH=/tmp/before/src`` (a ``git worktree`` of an older commit) reads the same
+answers with the older checker.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "src"))
+from discourse_openers import check  # noqa: E402
+
+from faithkit.checkers.rules.alignment_units import times_counts  # noqa: E402
+from faithkit.text.sentences import split_sentences  # noqa: E402
+
+SETS = [ROOT / "benchmarks/helpcenter/interactions.jsonl", *sorted(Path(p) for p in glob.glob(
+    str(ROOT / "benchmarks/*/*.jsonl")) if "helpcenter" not in p)]
+_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+_COUNT = re.compile(r"\b(once|twice|thrice|(\d+|" + "|".join(_WORDS) + r")\s+times)\b", re.IGNORECASE)
+
+
+def swapped(sentence: str) -> str | None:
+    """The sentence with its first count of times changed: once <-> twice, thrice -> twice, N -> N+1 times."""
+    m = _COUNT.search(sentence)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    if word in ("once", "twice", "thrice"):
+        new = {"once": "twice", "twice": "once", "thrice": "twice"}[word]
+    elif m.group(2).isdigit():
+        new = f"{int(m.group(2)) + 1} times"
+    else:
+        n = _WORDS.index(m.group(2).lower())
+        new = f"{_WORDS[n + 1] if n + 1 < len(_WORDS) else n + 1} times"
+    if m.group(1)[0].isupper():
+        new = new.capitalize()
+    return sentence[:m.start()] + new + sentence[m.end():]
+
+
+def sentences() -> list[tuple[str, list[dict]]]:
+    """(sentence, the passages of a prompt it is in) for each sentence that says how many times."""
+    found: dict[str, list[dict]] = {}
+    for path in SETS:
+        if not path.is_file():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            contexts = [c if isinstance(c, dict) else {"id": f"p{i}", "text": c}
+                        for i, c in enumerate(record.get("contexts") or [])]
+            for passage in contexts:
+                for s in split_sentences(passage["text"]):
+                    text = s.text.strip()
+                    if text not in found and times_counts(text) and swapped(text):
+                        found[text] = contexts
+    return list(found.items())
+
+
+def main() -> int:
+    records, kinds = [], {}
+    found = sentences()
+    for sentence, contexts in found:
+        swap = swapped(sentence)
+        assert swap is not None
+        yes = "Yes, " + sentence[0].lower() + sentence[1:]
+        yes_swap = "Yes, " + swap[0].lower() + swap[1:]
+        for kind, form, text in (("right", "sentence", sentence), ("right", "yes", yes),
+                                 ("swap", "sentence", swap), ("swap", "yes", yes_swap)):
+            key = str(len(records))
+            kinds[key] = (kind, form)
+            records.append({"id": key, "question": "?", "contexts": contexts, "answer": text})
+    with tempfile.TemporaryDirectory() as tmp:
+        verdicts = check(records, Path(tmp), "counts")
+    print(f"{len(found)} sentences say how many times; {len(records)} one-claim answers")
+    for kind in ("right", "swap"):
+        for form in ("sentence", "yes"):
+            keys = [k for k, v in kinds.items() if v == (kind, form)]
+            good = sum(verdicts[k] if kind == "right" else not verdicts[k] for k in keys)
+            what = "supported" if kind == "right" else "flagged"
+            print(f"{kind:6s} {form:9s} {what:10s} {good}/{len(keys)}")
+    for key, (kind, form) in kinds.items():
+        if (kind == "right") != verdicts[key]:
+            print(f"  {'missed' if kind == 'swap' else 'flagged'} ({form}): {records[int(key)]['answer']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
