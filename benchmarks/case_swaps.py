@@ -20,6 +20,7 @@ import json
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,8 +37,9 @@ _AMOUNT = re.compile(r"(?:[$€£¥]|\b(?:CHF|SEK|USD|EUR|GBP)\s?)?\d[\d,.]*(?:\
 _CASE = re.compile(r"\b(?:for|on)\s+((?:[\w-]+\s?){1,5}?)(?=,|\sand\s|\sor\s|\splus\s|;|\.$|$)")
 
 
-def sentences() -> list[tuple[str, list[dict]]]:
-    """(sentence, the passages of a prompt it is in) for each sentence with two or more number cases."""
+def sentences(keep: Callable[[str], bool] = lambda text: len(case_parts(text)) >= 2) -> list[tuple[str, list[dict]]]:
+    """(sentence, the passages of a prompt it is in) for each passage sentence of the sets that ``keep`` accepts
+    (by default: two or more number cases); shared with ``count_swaps.py``."""
     found: dict[str, list[dict]] = {}
     for path in SETS:
         if not path.is_file():
@@ -48,7 +50,7 @@ def sentences() -> list[tuple[str, list[dict]]]:
                         for i, c in enumerate(record.get("contexts") or [])]
             for passage in contexts:
                 for s in split_sentences(passage["text"]):
-                    if s.text not in found and len(case_parts(s.text)) >= 2:
+                    if s.text not in found and keep(s.text):
                         found[s.text] = contexts
     return list(found.items())
 

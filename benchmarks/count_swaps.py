@@ -16,8 +16,6 @@ answers with the older checker.
 
 from __future__ import annotations
 
-import glob
-import json
 import re
 import sys
 import tempfile
@@ -26,13 +24,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "src"))
+from case_swaps import sentences  # noqa: E402
 from discourse_openers import check  # noqa: E402
 
 from faithkit.checkers.rules.alignment_units import times_counts  # noqa: E402
-from faithkit.text.sentences import split_sentences  # noqa: E402
 
-SETS = [ROOT / "benchmarks/helpcenter/interactions.jsonl", *sorted(Path(p) for p in glob.glob(
-    str(ROOT / "benchmarks/*/*.jsonl")) if "helpcenter" not in p)]
 _WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 _COUNT = re.compile(r"\b(once|twice|thrice|(\d+|" + "|".join(_WORDS) + r")\s+times)\b", re.IGNORECASE)
 
@@ -55,27 +51,9 @@ def swapped(sentence: str) -> str | None:
     return sentence[:m.start()] + new + sentence[m.end():]
 
 
-def sentences() -> list[tuple[str, list[dict]]]:
-    """(sentence, the passages of a prompt it is in) for each sentence that says how many times."""
-    found: dict[str, list[dict]] = {}
-    for path in SETS:
-        if not path.is_file():
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            contexts = [c if isinstance(c, dict) else {"id": f"p{i}", "text": c}
-                        for i, c in enumerate(record.get("contexts") or [])]
-            for passage in contexts:
-                for s in split_sentences(passage["text"]):
-                    text = s.text.strip()
-                    if text not in found and times_counts(text) and swapped(text):
-                        found[text] = contexts
-    return list(found.items())
-
-
 def main() -> int:
     records, kinds = [], {}
-    found = sentences()
+    found = sentences(lambda text: bool(times_counts(text)) and swapped(text) is not None)
     for sentence, contexts in found:
         swap = swapped(sentence)
         assert swap is not None

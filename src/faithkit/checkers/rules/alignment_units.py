@@ -90,9 +90,11 @@ _CLAUSE_ONCE = re.compile(r"\bonce\s+(?:you|we|they|it|he|she|the|your|our|their
                           r"(?:is|are|has|have))\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=65536)
 def times_counts(text: str) -> frozenset[int]:
     """How many times the text says something may happen or happens: "extend once" {1}, "twice a month" {2},
-    "up to five times a month" {5}; "once you cancel" and "twice as long" say no count."""
+    "up to five times a month" {5}; "once you cancel" and "twice as long" say no count. Memoized: every claim
+    reads the same passage sentences."""
     out = set()
     for m in _TIMES.finditer(text):
         if m.group(1):
