@@ -61,3 +61,14 @@ def test_the_bundled_checker_flags_the_swap_and_keeps_the_copy() -> None:
 def test_words_every_case_shares_tell_no_case_apart(sentence: str, claim: str, swapped: bool) -> None:
     """"car parks", "orders", "GB", "children": written after the rule, in domains no set has."""
     assert case_conflict(claim, sentence) is swapped
+
+
+def test_a_thousands_separator_does_not_cut_a_case() -> None:
+    """"CA$1,600 for a cello" was cut at its comma into "CA$1" and "600 for a cello", so the cello's price was
+    neither read nor held against "A cello: $420" (numbers_holdout2's instrument prices)."""
+    sentence = ("Purchase prices are CA$420 for a violin, CA$1,600 for a cello and CA$650 for a flute, clarinet or "
+                "trumpet.")
+    assert case_conflict("A cello: $420", sentence)
+    assert case_conflict("A violin: $1,600", sentence)
+    assert not case_conflict("A cello: $1,600", sentence)
+    assert not case_conflict("Purchase prices are $1,600 for a cello and $420 for a violin.", sentence)

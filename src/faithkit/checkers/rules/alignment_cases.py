@@ -21,7 +21,8 @@ from functools import lru_cache
 from faithkit.checkers.rules.alignment_units import quantities
 from faithkit.checkers.rules.alignment_words import words
 
-_PARTS = re.compile(r",\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")
+# a comma between digits is a thousands separator ("CA$1,600 for a cello"), not the end of a part
+_PARTS = re.compile(r",(?!\d{3}\b)\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")
 _NUMBER = re.compile(r"[$€£¥]?\d")
 _CASE = re.compile(r"\b(?:for|on)\s+(.*)$", re.IGNORECASE)
 
