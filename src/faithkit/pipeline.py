@@ -190,7 +190,8 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             # "... Please contact support." / "You'd like to know whether ...": part of declining
             kept = [c for c in kept if not (is_referral(c.text) or is_restatement(c.text, item.question))]
             pending.warnings.append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
-        declined = [c for c in claims if c not in kept]
+        kept_ids = {id(c) for c in kept}  # by identity: comparing claims pairwise is quadratic in a long answer
+        declined = [c for c in claims if id(c) not in kept_ids]
         pending.unchecked = tuple(u.to_dict() for u in unchecked_sentences(
             item.answer, kept, declined, [p.id for p in item.contexts]))
         claims = kept
@@ -198,8 +199,9 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             pending.status = "no_claims"
             continue
         start = len(requests)
+        texts = tuple(c.text for c in claims)  # each claim's context: the others (sliced in C, not one by one)
         requests += [ClaimCheck(c.text, item.contexts, item.question, item.answer, item.id,
-                                context=tuple(o.text for o in claims if o is not c)) for c in claims]
+                                context=texts[:n] + texts[n + 1:]) for n, c in enumerate(claims)]
         main = slice(start, len(requests))
         ref_slice = recall_slice = slice(len(requests), len(requests))
         if options.check_reference and item.reference and item.reference.strip():

@@ -15,6 +15,7 @@ not listed: their text is in each cell's claim ("Overhaul: Price: €180").
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,8 +44,24 @@ class Unchecked:
         return {"text": self.text, "span": [self.start, self.end], "why": self.why}
 
 
-def _overlaps(start: int, end: int, claims: Sequence[Claim]) -> bool:
-    return any(c.start < end and start < c.end for c in claims)
+class _Covered:
+    """The spans some claims cover, merged and sorted, so a sentence is looked up in log time: an answer of 8,000
+    sentences asked every claim for every sentence (64 million comparisons, most of a 20 s budget)."""
+
+    def __init__(self, claims: Sequence[Claim]) -> None:
+        merged: list[list[int]] = []
+        for start, end in sorted((c.start, c.end) for c in claims if c.end > c.start):
+            if merged and start <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        self.starts = [m[0] for m in merged]
+        self.ends = [m[1] for m in merged]
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """Whether a span shares a character with a covered span (the first one that ends after ``start``)."""
+        i = bisect_right(self.ends, start)
+        return i < len(self.starts) and self.starts[i] < end
 
 
 def unchecked_sentences(answer: str, claims: Sequence[Claim], declined: Sequence[Claim] = (),
@@ -52,6 +69,7 @@ def unchecked_sentences(answer: str, claims: Sequence[Claim], declined: Sequence
     """The sentences of ``answer`` no claim in ``claims`` covers; ``declined``: the claims the pipeline dropped as
     declining to answer (their sentences are listed as ``declines``)."""
     out: list[Unchecked] = []
+    covered, refused = _Covered(claims), _Covered(declined)
     for raw in markdown_blocks(answer):
         if raw.label:
             continue
@@ -59,9 +77,9 @@ def unchecked_sentences(answer: str, claims: Sequence[Claim], declined: Sequence
         for sentence in split_sentences(block.text):
             start, end = block.span(sentence.start, sentence.end)
             text = sentence.text.strip()
-            if end <= start or not any(ch.isalnum() for ch in text) or _overlaps(start, end, claims):
+            if end <= start or not any(ch.isalnum() for ch in text) or covered.overlaps(start, end):
                 continue
-            if _overlaps(start, end, declined):
+            if refused.overlaps(start, end):
                 why = "declines"
             elif is_sources_line(block):
                 why = "sources"
