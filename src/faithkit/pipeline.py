@@ -199,9 +199,9 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             pending.status = "no_claims"
             continue
         start = len(requests)
-        texts = tuple(c.text for c in claims)  # each claim's context: the others (sliced in C, not one by one)
-        requests += [ClaimCheck(c.text, item.contexts, item.question, item.answer, item.id,
-                                context=texts[:n] + texts[n + 1:]) for n, c in enumerate(claims)]
+        texts = tuple(c.text for c in claims) if len(claims) > 1 else ()  # one tuple shared by every claim
+        requests += [ClaimCheck(c.text, item.contexts, item.question, item.answer, item.id, context=texts)
+                     for c in claims]
         main = slice(start, len(requests))
         ref_slice = recall_slice = slice(len(requests), len(requests))
         if options.check_reference and item.reference and item.reference.strip():

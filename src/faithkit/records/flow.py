@@ -124,10 +124,12 @@ class ClaimCheck:
     settled: a rule outside the checker already makes the claim not supported whatever the checker says (a number
         in no passage that no arithmetic derives): the checker may skip work that could only move its score,
         never its label (the NLI checker's re-read of pruned windows and its second opinion; issue 34).
-    context: what the same answer states besides this claim (a split claim's other parts): the numbers stage may
+    context: what the same answer states (its claims, a split claim's other parts): the numbers stage may
         compute a number of the claim from a statement there whose own numbers the passages or the question
         account for ("12 months would be CHF 5,760" lends 5,760 to "10% off brings it to CHF 5,184"). Never
-        evidence for anything else: a model does not read it.
+        evidence for anything else: a model does not read it. It may hold the claim's own text, which readers
+        leave out (the pipeline gives every claim of an answer one shared tuple: a tuple of the others per claim
+        was quadratic in time and memory on a long answer, 512 MB of references for 8,000 claims).
     """
 
     claim: str
