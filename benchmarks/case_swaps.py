@@ -65,28 +65,38 @@ def cases(sentence: str) -> list[tuple[str, str]]:
     return out
 
 
-def main() -> int:
-    records, kinds = [], {}
-    for sentence, contexts in sentences():
-        subject = sentence[: re.search(r"[$€£¥]|\b(?:CHF|SEK)\b|\d", sentence).start()].strip()
-        for (a_amount, a_case), (b_amount, _) in itertools.permutations(cases(sentence), 2):
-            label = f"{a_case[0].upper()}{a_case[1:]}"
-            for kind, form, text in (("right", "sentence", f"{subject} {a_amount} for {a_case}."),
-                                     ("right", "label", f"{label}: {a_amount}"),
-                                     ("swap", "sentence", f"{subject} {b_amount} for {a_case}."),
-                                     ("swap", "label", f"{label}: {b_amount}")):
-                key = str(len(records))
-                kinds[key] = (kind, form)
-                records.append({"id": key, "question": "?", "contexts": contexts, "answer": text})
+def right_and_swapped(answers: list[tuple[str, str, str, list[dict]]], forms: tuple[str, ...], name: str
+                      ) -> tuple[list[dict], dict[str, tuple[str, str]], dict[str, bool]]:
+    """Checks (kind, form, answer, passages) one-claim answers with `faithkit check` and prints, per kind ("right",
+    "swap") and form, how many rights are supported and swaps flagged; the records, their kinds and verdicts.
+    Shared with ``count_swaps.py``."""
+    records = [{"id": str(n), "question": "?", "contexts": contexts, "answer": text}
+               for n, (_, _, text, contexts) in enumerate(answers)]
+    kinds = {str(n): (kind, form) for n, (kind, form, _, _) in enumerate(answers)}
     with tempfile.TemporaryDirectory() as tmp:
-        verdicts = check(records, Path(tmp), "cases")
-    print(f"{len(sentences())} sentences give numbers to cases; {len(records)} one-claim answers")
+        verdicts = check(records, Path(tmp), name)
     for kind in ("right", "swap"):
-        for form in ("sentence", "label"):
+        for form in forms:
             keys = [k for k, v in kinds.items() if v == (kind, form)]
             good = sum(verdicts[k] if kind == "right" else not verdicts[k] for k in keys)
             what = "supported" if kind == "right" else "flagged"
             print(f"{kind:6s} {form:9s} {what:10s} {good}/{len(keys)}")
+    return records, kinds, verdicts
+
+
+def main() -> int:
+    answers = []
+    found = sentences()
+    for sentence, contexts in found:
+        subject = sentence[: re.search(r"[$€£¥]|\b(?:CHF|SEK)\b|\d", sentence).start()].strip()
+        for (a_amount, a_case), (b_amount, _) in itertools.permutations(cases(sentence), 2):
+            label = f"{a_case[0].upper()}{a_case[1:]}"
+            answers += [("right", "sentence", f"{subject} {a_amount} for {a_case}.", contexts),
+                        ("right", "label", f"{label}: {a_amount}", contexts),
+                        ("swap", "sentence", f"{subject} {b_amount} for {a_case}.", contexts),
+                        ("swap", "label", f"{label}: {b_amount}", contexts)]
+    print(f"{len(found)} sentences give numbers to cases; {len(answers)} one-claim answers")
+    right_and_swapped(answers, ("sentence", "label"), "cases")
     return 0
 
 

@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "src"))
-from case_swaps import sentences  # noqa: E402
-from discourse_openers import check  # noqa: E402
+from case_swaps import right_and_swapped, sentences  # noqa: E402
 
 from faithkit.checkers.rules.alignment_units import times_counts  # noqa: E402
 
@@ -52,27 +50,17 @@ def swapped(sentence: str) -> str | None:
 
 
 def main() -> int:
-    records, kinds = [], {}
+    answers = []
     found = sentences(lambda text: bool(times_counts(text)) and swapped(text) is not None)
     for sentence, contexts in found:
         swap = swapped(sentence)
         assert swap is not None
-        yes = "Yes, " + sentence[0].lower() + sentence[1:]
-        yes_swap = "Yes, " + swap[0].lower() + swap[1:]
-        for kind, form, text in (("right", "sentence", sentence), ("right", "yes", yes),
-                                 ("swap", "sentence", swap), ("swap", "yes", yes_swap)):
-            key = str(len(records))
-            kinds[key] = (kind, form)
-            records.append({"id": key, "question": "?", "contexts": contexts, "answer": text})
-    with tempfile.TemporaryDirectory() as tmp:
-        verdicts = check(records, Path(tmp), "counts")
-    print(f"{len(found)} sentences say how many times; {len(records)} one-claim answers")
-    for kind in ("right", "swap"):
-        for form in ("sentence", "yes"):
-            keys = [k for k, v in kinds.items() if v == (kind, form)]
-            good = sum(verdicts[k] if kind == "right" else not verdicts[k] for k in keys)
-            what = "supported" if kind == "right" else "flagged"
-            print(f"{kind:6s} {form:9s} {what:10s} {good}/{len(keys)}")
+        answers += [("right", "sentence", sentence, contexts),
+                    ("right", "yes", "Yes, " + sentence[0].lower() + sentence[1:], contexts),
+                    ("swap", "sentence", swap, contexts),
+                    ("swap", "yes", "Yes, " + swap[0].lower() + swap[1:], contexts)]
+    print(f"{len(found)} sentences say how many times; {len(answers)} one-claim answers")
+    records, kinds, verdicts = right_and_swapped(answers, ("sentence", "yes"), "counts")
     for key, (kind, form) in kinds.items():
         if (kind == "right") != verdicts[key]:
             print(f"  {'missed' if kind == 'swap' else 'flagged'} ({form}): {records[int(key)]['answer']}")

@@ -19,6 +19,7 @@ import json
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,29 +75,37 @@ class SuiteClaims:
         alone = check([self.record(row["id"], row, row["claim"]) for row in faithful + faults], work, "alone")
         return ([row for row in faithful if alone[row["id"]]][:n], [row for row in faults if not alone[row["id"]]][:n])
 
+    def variant_table(self, variants: list[tuple[str, Callable[[dict], str]]], n: int, shape: str, first: str,
+                      width: int) -> None:
+        """Each variant (name, the claim row -> the answer written that way) of the first ``n`` supported and the
+        first ``n`` flagged claims through `faithkit check`; prints how many stay supported and stay flagged.
+        Shared by this benchmark, ``line_marks.py`` and ``source_references.py``."""
+        with tempfile.TemporaryDirectory() as tmp:
+            work = Path(tmp)
+            kept, caught = self.kept_and_caught(work, n)
+            records = [self.record(f"{k}|{row['id']}", row, write(row))
+                       for k, (_, write) in enumerate(variants) for row in kept + caught]
+            verdicts = check(records, work, "variants")
+        print(f"{len(kept)} faithful help-center claims supported and {len(caught)} faults flagged on their own; "
+              f"with {shape}:")
+        print(f"{first:{width}s} {'still supported':>16s} {'still flagged':>14s}")
+        totals = [0, 0]
+        for k, (name, _) in enumerate(variants):
+            still = sum(verdicts[f"{k}|{row['id']}"] for row in kept)
+            flagged = sum(not verdicts[f"{k}|{row['id']}"] for row in caught)
+            totals = [totals[0] + still, totals[1] + flagged]
+            print(f"{name:{width}s} {still:>10d}/{len(kept):<5d} {flagged:>8d}/{len(caught)}")
+        print(f"{'all ' + first + 's':{width}s} {totals[0]:>10d}/{len(kept) * len(variants):<5d} "
+              f"{totals[1]:>8d}/{len(caught) * len(variants)}")
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=40)
     args = parser.parse_args(argv)
-    suite = SuiteClaims()
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        kept, caught = suite.kept_and_caught(work, args.claims)
-        prefixed = [suite.record(f"{k}|{row['id']}", row, f"{opener} {row['claim'][0].lower()}{row['claim'][1:]}")
-                    for k, opener in enumerate(OPENERS) for row in kept + caught]
-        verdicts = check(prefixed, work, "openers")
-    print(f"{len(kept)} faithful help-center claims supported and {len(caught)} faults flagged on their own; "
-          "with an opener in front:")
-    print(f"{'opener':28s} {'still supported':>16s} {'still flagged':>14s}")
-    totals = [0, 0]
-    for k, opener in enumerate(OPENERS):
-        still = sum(verdicts[f"{k}|{row['id']}"] for row in kept)
-        flagged = sum(not verdicts[f"{k}|{row['id']}"] for row in caught)
-        totals = [totals[0] + still, totals[1] + flagged]
-        print(f"{opener:28s} {still:>10d}/{len(kept):<5d} {flagged:>8d}/{len(caught)}")
-    print(f"{'all openers':28s} {totals[0]:>10d}/{len(kept) * len(OPENERS):<5d} "
-          f"{totals[1]:>8d}/{len(caught) * len(OPENERS)}")
+    SuiteClaims().variant_table(
+        [(opener, lambda row, o=opener: f"{o} {row['claim'][0].lower()}{row['claim'][1:]}") for opener in OPENERS],
+        args.claims, "an opener in front", "opener", 28)
     return 0
 
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from discourse_openers import SuiteClaims, check  # noqa: E402
+from discourse_openers import SuiteClaims  # noqa: E402
 
 MARKS = ("✅", "👉", "💡", "⚠️", "📌", "🔹", "✔️", "⭐")
 
@@ -28,23 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=40)
     args = parser.parse_args(argv)
-    suite = SuiteClaims()
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        kept, caught = suite.kept_and_caught(work, args.claims)
-        marked = [suite.record(f"{k}|{row['id']}", row, f"{mark} {row['claim']}")
-                  for k, mark in enumerate(MARKS) for row in kept + caught]
-        verdicts = check(marked, work, "marks")
-    print(f"{len(kept)} faithful help-center claims supported and {len(caught)} faults flagged on their own; "
-          "with a mark in front:")
-    print(f"{'mark':6s} {'still supported':>16s} {'still flagged':>14s}")
-    totals = [0, 0]
-    for k, mark in enumerate(MARKS):
-        still = sum(verdicts[f"{k}|{row['id']}"] for row in kept)
-        flagged = sum(not verdicts[f"{k}|{row['id']}"] for row in caught)
-        totals = [totals[0] + still, totals[1] + flagged]
-        print(f"{mark:6s} {still:>10d}/{len(kept):<5d} {flagged:>8d}/{len(caught)}")
-    print(f"{'all':6s} {totals[0]:>10d}/{len(kept) * len(MARKS):<5d} {totals[1]:>8d}/{len(caught) * len(MARKS)}")
+    SuiteClaims().variant_table([(mark, lambda row, m=mark: f"{m} {row['claim']}") for mark in MARKS], args.claims,
+                                "a mark in front", "mark", 6)
     return 0
 
 

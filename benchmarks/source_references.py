@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from discourse_openers import SuiteClaims, check  # noqa: E402
+from discourse_openers import SuiteClaims  # noqa: E402
 
 FORMS = (("(see the {Name} article)", "{body} (see the {Name} article)."),
          ("(per the {id} page)", "{body} (per the {id} page)."),
@@ -41,23 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         body = row["claim"].rstrip().rstrip(".")
         return form.format(body=body, claim=row["claim"], id=pid, Name=pid.replace("_", " ").title())
 
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        kept, caught = suite.kept_and_caught(work, args.claims)
-        referenced = [suite.record(f"{k}|{row['id']}", row, written(form, row))
-                      for k, (_, form) in enumerate(FORMS) for row in kept + caught]
-        verdicts = check(referenced, work, "references")
-    print(f"{len(kept)} faithful help-center claims supported and {len(caught)} faults flagged on their own; "
-          "with a reference to a source:")
-    print(f"{'form':34s} {'still supported':>16s} {'still flagged':>14s}")
-    totals = [0, 0]
-    for k, (name, _) in enumerate(FORMS):
-        still = sum(verdicts[f"{k}|{row['id']}"] for row in kept)
-        flagged = sum(not verdicts[f"{k}|{row['id']}"] for row in caught)
-        totals = [totals[0] + still, totals[1] + flagged]
-        print(f"{name:34s} {still:>10d}/{len(kept):<5d} {flagged:>8d}/{len(caught)}")
-    print(f"{'all forms':34s} {totals[0]:>10d}/{len(kept) * len(FORMS):<5d} "
-          f"{totals[1]:>8d}/{len(caught) * len(FORMS)}")
+    suite.variant_table([(name, lambda row, f=form: written(f, row)) for name, form in FORMS], args.claims,
+                        "a reference to a source", "form", 34)
     return 0
 
 
