@@ -89,10 +89,8 @@ def part_of(rel: str) -> str:
     return "faithkit" if pieces[0] == "__init__" else f"faithkit.{pieces[0]}"
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tree", type=Path, default=ROOT, help="the checkout to walk (default: this one)")
-    args = ap.parse_args()
+def walk(tree: Path = ROOT) -> tuple[list[str], int, int]:
+    """The files the option passes through in ``tree`` (in the order reached), the climbs and the calls."""
     sys.path.insert(0, str(ROOT))
     from tests.test_architecture_doc import floors
 
@@ -102,14 +100,24 @@ def main() -> int:
         log.write_text(json.dumps({"id": "one", "question": "Can I cancel?", "contexts": [
             {"id": "billing", "text": "Team plans can be cancelled at any time. The current month is not refunded."}],
             "answer": "You can cancel at any time, and the current month is refunded."}) + "\n", encoding="utf-8")
-        done = subprocess.run([sys.executable, "-c", WALK, str(args.tree / "src"), str(log), str(Path(tmp) / "out"),
+        done = subprocess.run([sys.executable, "-c", WALK, str(tree / "src"), str(log), str(Path(tmp) / "out"),
                                str(MARK)], capture_output=True, text=True, check=True)
-    walk = json.loads(done.stdout.strip().splitlines()[-1])
-    levels = [floor.get(part_of(rel)) for rel in walk["steps"]]
+    steps = json.loads(done.stdout.strip().splitlines()[-1])
+    levels = [floor.get(part_of(rel)) for rel in steps["steps"]]
     climbs = sum(1 for a, b in zip(levels, levels[1:]) if a is not None and b is not None and b > a)
-    print(f"tree {args.tree}: the option passes through {len(walk['files'])} files, {climbs} climbs "
-          f"({len(walk['steps'])} calls)")
-    for rel in walk["files"]:
+    return steps["files"], climbs, len(steps["steps"])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tree", type=Path, default=ROOT, help="the checkout to walk (default: this one)")
+    args = ap.parse_args()
+    files, climbs, calls = walk(args.tree)
+    from tests.test_architecture_doc import floors  # on the path since walk()
+
+    floor = floors()
+    print(f"tree {args.tree}: the option passes through {len(files)} files, {climbs} climbs ({calls} calls)")
+    for rel in files:
         print(f"  floor {floor.get(part_of(rel), '?')}  {rel}")
     return 0
 

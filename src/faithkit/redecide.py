@@ -17,7 +17,7 @@ decide keeps its decision, so the sweep reproduces what the checker would say at
 * stage ``arithmetic`` (a rescue by verified arithmetic): swept on the higher of the claim's own score and
   its reduced claim's score (the rescue needs the reduced claim to pass at t).
 * stage ``judge``, or no score at all: the label as given, at every threshold.
-* a claim the second opinion supported (``checkers.second_opinion``, ``detail.second_opinion``): supported at
+* a claim the second opinion supported (``checkers.nli_verdict.is_candidate``, ``detail.second_opinion``): supported at
   every threshold. Below its first score the first model supports it; above, a rerun asks the second model again,
   which reads the same windows at its own threshold and supports it again.
 

@@ -12,7 +12,7 @@ wherever the stored record has the information:
 * not re-decidable, and said so in ``rescored.not_redecided``: a claim left not supported that has a
   derived number might be rescued by the arithmetic rule at the new threshold (its reduced claim was not
   scored at it), the reference-recall half of ``correctness`` (its verdicts are not stored), and, in a run with
-  a second opinion (``checkers.second_opinion``), a claim the first model supported that falls below a higher
+  a second opinion (``checkers.nli_verdict.is_candidate``), a claim the first model supported that falls below a higher
   threshold: a rerun would ask the second model about it. A claim the second opinion supported is kept: a rerun
   supports it at any threshold (the first model does, or it is asked again and gives the same answer). ``label3`` of a
   flipped claim is read from its best window only (a rerun reads every window of that passage). A claim left not

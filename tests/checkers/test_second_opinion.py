@@ -1,4 +1,4 @@
-"""The second opinion (checkers/second_opinion.py): a second model may only turn "nothing found" into supported.
+"""The second opinion (checkers/nli_verdict.py): a second model may only turn "nothing found" into supported.
 
 The plumbing runs with the bundled model as its own second opinion at a low threshold, so that what it may
 overturn is visible: a claim the first model neither supports nor contradicts is supported, while a contradicted
@@ -11,7 +11,7 @@ import pytest
 
 from faithkit.checkers.nli import NLIChecker, bundled_model_path, bundled_second_opinion_path
 from faithkit.checkers.nli_options import NLIOptions
-from faithkit.checkers.second_opinion import is_candidate, second_opinion_verdict
+from faithkit.checkers.nli_verdict import is_candidate, second_opinion_verdict
 from faithkit.records import ClaimCheck, Evidence, Passage, Verdict
 
 BILLING = Passage("billing", "Team plans are billed monthly and can be cancelled at any time, but the current month "

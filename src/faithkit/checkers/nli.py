@@ -24,7 +24,7 @@ import numpy as np
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.nli_input import NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, SECOND_OPINION_AUTO, NLIOptions
-from faithkit.checkers.nli_verdict import window_verdict
+from faithkit.checkers.nli_verdict import candidates_of, second_opinion_verdict, window_verdict
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
     SMOKE_ENTAILED,
@@ -38,7 +38,6 @@ from faithkit.checkers.parts import PART_BAR
 from faithkit.checkers.rules.alignment import parse_rules
 from faithkit.checkers.rules.follow_on import follow_on_windows
 from faithkit.checkers.rules.window_veto import content_words
-from faithkit.checkers.second_opinion import candidates_of, second_opinion_verdict
 from faithkit.checkers.spread_evidence import spread_windows
 from faithkit.checkers.window_prune import related_windows
 from faithkit.errors import ModelLoadError, UsageError
@@ -67,8 +66,8 @@ def bundled_model_path() -> Path:
 
 
 def bundled_second_opinion_path() -> Path:
-    """The folder of the lenient model shipped as the bundled model's second opinion (``checkers.second_opinion``;
-    training run 11, see the bundled model's MODEL_CARD.md)."""
+    """The folder of the lenient model shipped as the bundled model's second opinion
+    (``checkers.nli_verdict.is_candidate``; training run 11, see the bundled model's MODEL_CARD.md)."""
     return Path(__file__).resolve().parent.parent / "models" / BUNDLED_SECOND_OPINION_NAME
 
 
@@ -340,7 +339,7 @@ class NLIChecker(CheckerBase):
 
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
                              verdicts: list[Verdict]) -> list[Verdict]:
-        """Ask the second model about the claims the first found nothing on (``checkers.second_opinion``)."""
+        """Ask the second model about the claims the first found nothing on (``checkers.nli_verdict.is_candidate``)."""
         asked = [i for i in candidates_of(verdicts) if not requests[i].settled]  # settled: its label cannot change
         if not asked:
             return verdicts

@@ -68,7 +68,7 @@ class NLIOptions(CheckerOptions):
     as "...; after that they are not refundable" is also a premise of its own, read with its antecedents put back
     (``checkers.rules.follow_on``); second_opinion: the folder of a second model consulted only for claims the first
     model neither supports nor contradicts and no rule refutes, supporting them at ``second_threshold``
-    (``checkers.second_opinion``); ``auto`` (default): the bundled second-opinion model when ``model`` is the
+    (``checkers.nli_verdict.is_candidate``); ``auto`` (default): the bundled second-opinion model when ``model`` is the
     bundled one, none for any other model; None (``off``): none; spread_evidence: a claim also gets, per passage,
     the few sentences that cover its content words joined as one more window, where they are not neighbours
     (``checkers.spread_evidence``)."""
