@@ -6,6 +6,14 @@ computers"). A derivation counts only when it is *justified*:
 + and − must be stated by the claim: a relation cue ("in total", "difference", "left", ...; ``RELATION_CUES``) or
     a comparative anchored to a number of the claim ("€5 more than", "50 GB more storage than", "3 days longer
     than"). "more than 8 users" is a bound, not a relation: the comparative must follow a number, not precede it.
+    Or the claim shows its work (``SHOWN_WORK``, the weakest reason, ranked last): every operand is a number the
+    claim itself states, each a different one, and the claim cues neither + nor − ("The waiver lowers your excess
+    from €1,500 to €300, so by €1,200."; "... carry a £500 excess, so on a £3,200 claim you'd get £2,700"). Two or
+    three numbers of one sentence seldom make a wrong number by chance, where a pool of twenty passage numbers
+    does; a cue for the other operator is a mismatch ("... CHF 40 for the five mornings, which makes CHF 312 in
+    total": "in total" asks for a sum, and 312 = 320 − 8 is a difference). Chosen on shapes_dev2 (+1 faithful
+    answer), confirmed on shapes_holdout2 and numbers_holdout (+1 each), no fault and no help-center verdict
+    changed (MODEL_CARD.md, session 24).
 × and ÷ are justified by a user-supplied scalar (a count or duration from the question or stated in the claim:
     8 users, three months, "half", "over a year"; never an end of a range the claim states, "6-24 year olds")
     scaling a measured amount in a plain product or single quotient ("€96 = 8 × 12", "$5 = 20 minutes × $0.25
@@ -35,7 +43,7 @@ from functools import lru_cache
 
 from faithkit.checkers.numbers.algebra import SCALAR, SCALE, TIMES
 from faithkit.checkers.numbers.extract import quantities
-from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Operand
+from faithkit.checkers.numbers.operands import ANSWER_SOURCE, SHOWN_WORK, Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension
 
 __all__ = ["DISCOUNT", "HALF_LABEL", "RELATION_CUES", "justify"]
@@ -176,6 +184,14 @@ def _stated(operand: Operand) -> bool:
     return operand.user_supplied or "derived" in operand.origins or operand.source == ANSWER_SOURCE
 
 
+def _shown_work(operands: Sequence[Operand], claim: str) -> bool:
+    """Every operand is a number the claim states, each a different one ("two of you" is not 2 + 2), and the
+    claim cues neither + nor − (module docstring, ``SHOWN_WORK``)."""
+    stated = [id(o.claim_quantity) for o in operands if "claim" in o.origins and o.claim_quantity is not None]
+    return len(stated) == len(operands) == len(set(stated)) \
+        and not any(_cue_reason(claim, [op]) for op in ("+", "−"))
+
+
 def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target: Quantity) -> str:
     """Why this derivation is not a coincidence (module docstring), or "" when it may be one."""
     if any(o.source == "claim" and o.label == HALF_LABEL for o in operands) and list(ops) != ["×"]:
@@ -192,6 +208,8 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
     additive = [op for op in ops if op in ("+", "−")]
     if additive:
         cue = _cue_reason(claim, additive, target)
+        if not cue and _shown_work(operands, claim):
+            cue = SHOWN_WORK
         if not cue:
             return ""
         reasons.append(cue)

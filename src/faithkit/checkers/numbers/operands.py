@@ -126,12 +126,19 @@ class Derivation:
         return sum(o.given for o in self.operands)
 
 
+SHOWN_WORK = "every operand stated in the claim"
+"""The weakest justification of + and − (``justify``): ranked after every other, so it decides only where nothing
+else explains the number ("Three day tickets would be CHF 237 (the pass is CHF 225, parking CHF 12)." is 3 × 79,
+the claim's count times the ticket price, not 225 + 12)."""
+
+
 def rank(d: Derivation) -> tuple:
-    """Preference among justified derivations: more givens used (a given must be used), then fewer operands,
-    then more user-supplied operands, then × before ÷ before + before −; the rest only makes it deterministic."""
+    """Preference among justified derivations: a reason stronger than ``SHOWN_WORK``, then more givens used (a
+    given must be used), then fewer operands, then more user-supplied operands, then × before ÷ before + before −;
+    the rest only makes it deterministic."""
     user = sum(o.user_supplied for o in d.operands)
-    return (-d.uses_givens, len(d.operands), -user, tuple("×÷+−".index(o) for o in d.ops), d.shape,
-            tuple(o.label for o in d.operands))
+    return (SHOWN_WORK in d.reason, -d.uses_givens, len(d.operands), -user, tuple("×÷+−".index(o) for o in d.ops),
+            d.shape, tuple(o.label for o in d.operands))
 
 
 @dataclass(frozen=True)
