@@ -55,6 +55,7 @@ from faithkit.checkers.numbers.analysis import (
     derive_from_question,
     grounding_rounds,
 )
+from faithkit.checkers.numbers.clock import flag_unstated_times
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
 from faithkit.checkers.numbers.quantity import Quantity
@@ -64,7 +65,8 @@ from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "13"  # 12: an expression over rates of different periods writes each period; 13: an
+STAGE_VERSION = "14"  # 14: + and − over the claim's own numbers (justify.SHOWN_WORK), a time of day no source
+# states (clock); 12: an expression over rates of different periods writes each period; 13: an
 # unresolved cent is a hundredth of a dollar or a euro (quantity.same_amount)
 # ("$24 per year = $12 per month − $120 per year"); 11: the answer's grounded statements rank first among
 # passage operands, each drawing on its own grounding round and the ones before; 10: a discount named beside
@@ -222,6 +224,10 @@ class NumberChecks(CheckerWrapper):
                 before = verdicts[i].detail.get("reason")
                 verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail,
                                                            "reason": f"{why}; {before}" if before else why})
+        for i, request in enumerate(requests):  # a time of day no source states (``numbers.clock``)
+            if self.missing_numbers and verdicts[i].label == SUPPORTED:
+                verdicts[i] = flag_unstated_times(verdicts[i], request.claim, request.passages, request.question)
+                self.counters["numbers_changed"] += verdicts[i].label != SUPPORTED
         # counted once the rescues are final (an operand bound to another case undoes one: ``_bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
         return verdicts

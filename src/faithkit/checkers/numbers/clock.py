@@ -1,0 +1,74 @@
+"""Clock times a claim states and no source states: "Returning after 23:00 adds an extra day." against "Equipment
+returned after 17:00 is charged one extra day."
+
+Why: the number scanner skips clock times on purpose (``extract``: "03:00 UTC" names a moment, and a time of day is
+no operand of arithmetic), so a wrong time passed whenever the model read the sentence as agreeing, and NLI models
+compare numbers poorly (the claim above was supported at 0.99 by its own passage sentence). Found on the numeric
+mutations of numbers_dev (``benchmarks/number_mutations.py``). A time is compared as hours and minutes, however it
+is written: "8pm", "8 p.m.", "8:00 PM" and "20:00" are one time, "noon" is 12:00 and "midnight" 0:00. A claim
+time that the passages and the question never state is flagged like a missing number (stage ``numbers``,
+``numbers_rule`` "clock_time"); one they state in another wording is not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from faithkit.records import NOT_SUPPORTED, Evidence, Passage, Verdict
+
+__all__ = ["clock_times", "flag_unstated_times"]
+
+_CLOCK = re.compile(
+    r"(?<![\d:.,/])(?:(?P<h12>\d{1,2})(?::(?P<m12>\d{2}))?\s*(?P<half>[ap])\.?\s?m\b\.?"
+    r"|(?P<h24>\d{1,2}):(?P<m24>\d{2})(?![\d:]))|\b(?P<word>noon|midday|midnight)\b",
+    re.IGNORECASE)
+_WORDS = {"noon": (12, 0), "midday": (12, 0), "midnight": (0, 0)}
+
+
+def clock_times(text: str) -> dict[tuple[int, int], str]:
+    """Each time of day in ``text`` as (hour, minute), with how it was first written."""
+    found: dict[tuple[int, int], str] = {}
+    for m in _CLOCK.finditer(text):
+        if m.group("word"):
+            time = _WORDS[m.group("word").lower()]
+        elif m.group("half"):
+            hour = int(m.group("h12"))
+            if not 1 <= hour <= 12:
+                continue
+            time = (hour % 12 + (12 if m.group("half").lower() == "p" else 0), int(m.group("m12") or 0))
+        else:
+            time = (int(m.group("h24")), int(m.group("m24")))
+        if time[0] < 24 and time[1] < 60:
+            found.setdefault(time, m.group(0).strip())
+    return found
+
+
+def flag_unstated_times(verdict: Verdict, claim: str, passages: Sequence[Passage], question: str) -> Verdict:
+    """``verdict`` flagged when the claim states a time of day that no passage and not the question states; the
+    reason names it and a time the passage sentence sharing most words with the claim gives."""
+    ours = clock_times(claim)
+    if not ours:
+        return verdict
+    stated = set(clock_times(question))
+    for passage in passages:
+        stated |= set(clock_times(passage.text))
+    missing = [text for time, text in ours.items() if time not in stated]
+    if not missing:
+        return verdict
+    said = "; ".join(f"{text} appears in no passage" for text in missing) + _nearest(claim, passages)
+    return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(None, "; ".join(missing)),
+                   detail={"numbers_rule": "clock_time", "inner": verdict.to_dict(), "reason": said,
+                           "numbers": [{"text": text, "status": "unverified", "unit": "time of day"}
+                                       for text in missing]})
+
+
+def _nearest(claim: str, passages: Sequence[Passage]) -> str:
+    """"; [rental] says 17:00": a time from the passage sentence that shares most words with the claim."""
+    from faithkit.checkers.rules.alignment_words import words
+    from faithkit.text.sentences import split_sentences
+
+    claim_words = words(claim)
+    best = max(((len(claim_words & words(s.text)), -k, p.id, text) for k, p in enumerate(passages)
+                for s in split_sentences(p.text) for text in clock_times(s.text).values()), default=None)
+    return f"; [{best[2]}] says {best[3]}" if best else ""
