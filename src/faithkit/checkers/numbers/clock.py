@@ -6,8 +6,8 @@ no operand of arithmetic), so a wrong time passed whenever the model read the se
 compare numbers poorly (the claim above was supported at 0.99 by its own passage sentence). Found on the numeric
 mutations of numbers_dev (``benchmarks/number_mutations.py``). A time is compared as hours and minutes, however it
 is written: "8pm", "8 p.m.", "8:00 PM" and "20:00" are one time, "noon" is 12:00 and "midnight" 0:00. A claim
-time that the passages and the question never state is flagged like a missing number (stage ``numbers``,
-``numbers_rule`` "clock_time"); one they state in another wording is not.
+time that the passages and the question never state is flagged like a missing number (``NumberChecks`` builds the
+verdict: stage ``numbers``, ``numbers_rule`` "clock_time"); one they state in another wording is not.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from faithkit.records import NOT_SUPPORTED, Evidence, Passage, Verdict
+from faithkit.records import Passage
 
-__all__ = ["clock_times", "flag_unstated_times"]
+__all__ = ["clock_times", "unstated_reason", "unstated_times"]
 
 _CLOCK = re.compile(
     r"(?<![\d:.,/])(?:(?P<h12>\d{1,2})(?::(?P<m12>\d{2}))?\s*(?P<half>[ap])\.?\s?m\b\.?"
@@ -44,23 +44,21 @@ def clock_times(text: str) -> dict[tuple[int, int], str]:
     return found
 
 
-def flag_unstated_times(verdict: Verdict, claim: str, passages: Sequence[Passage], question: str) -> Verdict:
-    """``verdict`` flagged when the claim states a time of day that no passage and not the question states; the
-    reason names it and a time the passage sentence sharing most words with the claim gives."""
+def unstated_times(claim: str, passages: Sequence[Passage], question: str) -> list[str]:
+    """The times of day the claim states (as written) that no passage and not the question states."""
     ours = clock_times(claim)
     if not ours:
-        return verdict
+        return []
     stated = set(clock_times(question))
     for passage in passages:
         stated |= set(clock_times(passage.text))
-    missing = [text for time, text in ours.items() if time not in stated]
-    if not missing:
-        return verdict
-    said = "; ".join(f"{text} appears in no passage" for text in missing) + _nearest(claim, passages)
-    return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(None, "; ".join(missing)),
-                   detail={"numbers_rule": "clock_time", "inner": verdict.to_dict(), "reason": said,
-                           "numbers": [{"text": text, "status": "unverified", "unit": "time of day"}
-                                       for text in missing]})
+    return [text for time, text in ours.items() if time not in stated]
+
+
+def unstated_reason(missing: Sequence[str], claim: str, passages: Sequence[Passage]) -> str:
+    """"23:00 appears in no passage; [rental] says 17:00": with a time the passage sentence sharing most words
+    with the claim gives."""
+    return "; ".join(f"{text} appears in no passage" for text in missing) + _nearest(claim, passages)
 
 
 def _nearest(claim: str, passages: Sequence[Passage]) -> str:

@@ -55,7 +55,7 @@ from faithkit.checkers.numbers.analysis import (
     derive_from_question,
     grounding_rounds,
 )
-from faithkit.checkers.numbers.clock import flag_unstated_times
+from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
 from faithkit.checkers.numbers.quantity import Quantity
@@ -225,9 +225,11 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail,
                                                            "reason": f"{why}; {before}" if before else why})
         for i, request in enumerate(requests):  # a time of day no source states (``numbers.clock``)
-            if self.missing_numbers and verdicts[i].label == SUPPORTED:
-                verdicts[i] = flag_unstated_times(verdicts[i], request.claim, request.passages, request.question)
-                self.counters["numbers_changed"] += verdicts[i].label != SUPPORTED
+            times = unstated_times(request.claim, request.passages, request.question) \
+                if self.missing_numbers and verdicts[i].label == SUPPORTED else []
+            if times:
+                verdicts[i] = self._flag_times(verdicts[i], times, request)
+                self.counters["numbers_changed"] += 1
         # counted once the rescues are final (an operand bound to another case undoes one: ``_bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
         return verdicts
@@ -315,6 +317,12 @@ class NumberChecks(CheckerWrapper):
             detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts(),
                     "reason": missing_reason([n.quantity for n in bad], request.passages, request.claim)},
         )
+
+    def _flag_times(self, inner: Verdict, times: list[str], request: ClaimCheck) -> Verdict:
+        return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(None, "; ".join(times)), detail={
+            "numbers_rule": "clock_time", "inner": inner.to_dict(),
+            "numbers": [{"text": t, "status": "unverified", "unit": "time of day"} for t in times],
+            "reason": unstated_reason(times, request.claim, request.passages)})
 
     def _flag_written(self, inner: Verdict, wrong: WrittenSum) -> Verdict:
         return Verdict(
