@@ -62,20 +62,15 @@ from faithkit.checkers.numbers.quantity import Quantity
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
 from faithkit.checkers.rules.alignment import binding_conflict
+from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "14"  # 14: + and − over the claim's own numbers (justify.SHOWN_WORK), a time of day no source
-# states (clock); 12: an expression over rates of different periods writes each period; 13: an
-# unresolved cent is a hundredth of a dollar or a euro (quantity.same_amount)
-# ("$24 per year = $12 per month − $120 per year"); 11: the answer's grounded statements rank first among
-# passage operands, each drawing on its own grounding round and the ones before; 10: a discount named beside
-# the price left is a price;
-# 9: the user's count from the question leaves the rest of the claim, and an off-topic
-# contradiction does not block arithmetic; 8: three operands need one the claim names;
-# 7: a total's label ("Total: $22.95"); 6: numbers from the answer's other grounded statements;
-# 5: date arithmetic; 4: written sums; 3: premise phrases, question-derived coincidences,
-# discounts, fractions, cents; 2: rest of claim
+STAGE_VERSION = "15"  # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch);
+# 14: + and − over the claim's own numbers, a time of day no source states; 13: an unresolved cent; 12: rates of
+# different periods; 11: the answer's grounded statements rank first; 10: a discount named beside the price left;
+# 9: the user's count from the question; 8: three operands need one the claim names; 7: a total's label; 6: the
+# answer's other statements; 5: date arithmetic; 4: written sums; 3: premise phrases; 2: rest of claim
 
 
 class NumberChecks(CheckerWrapper):
@@ -267,18 +262,20 @@ class NumberChecks(CheckerWrapper):
     def _bound_operands(self, request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
         """An arithmetic verdict stands only if each passage operand belongs to what the claim is about: "For a
         guest, a 3-hour booking costs €75." computes 3 × €25, and "€25 per hour for members and €40 per hour for
-        guests" gives €25 to members (``alignment.binding_conflict`` on the operand's sentence, issue 31)."""
+        guests" gives €25 to members (``alignment.binding_conflict`` on the operand's sentence, issue 31); and
+        "€30 per page" is not "€30 per order" (``alignment_units.per_mismatch``)."""
         for derivation in report.derivations:
             for operand in derivation.operands:
                 if "passage" not in operand.origins or not operand.context:
                     continue
-                if binding_conflict(f"{request.claim} ({operand.quantity.text})", operand.context):
+                per = per_mismatch(request.claim, operand.context)  # "€30 per page" from "€30 per order"
+                if per or binding_conflict(f"{request.claim} ({operand.quantity.text})", operand.context):
                     inner = Verdict.from_dict(verdict.detail["inner"]) if "inner" in verdict.detail else verdict
-                    return Verdict(NOT_SUPPORTED, "numbers", score=None,
-                                   evidence=Evidence(operand.source, operand.context),
-                                   detail={"numbers_rule": "operand_binding", "numbers": report.as_dicts(),
-                                           "reason": f"{operand.quantity.text} in [{operand.source}] belongs to "
-                                                     "another case than the claim's",
+                    why = per or f"{operand.quantity.text} belongs to another case than the claim's"
+                    source = next((p.id for p in request.passages if operand.context in p.text), operand.source)
+                    return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(source, operand.context),
+                                   detail={"numbers_rule": "operand_unit" if per else "operand_binding",
+                                           "numbers": report.as_dicts(), "reason": f"[{source}]: {why}",
                                            "inner": inner.to_dict()})
         return verdict
 

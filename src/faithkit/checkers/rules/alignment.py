@@ -51,6 +51,7 @@ from faithkit.checkers.rules.alignment_names import (  # noqa: F401  (re-exporte
 )
 from faithkit.checkers.rules.alignment_units import (  # noqa: F401  (re-exported: the rules' public names)
     frequency_conflict,
+    per_mismatch,
     quantities,
     unit_conflict,
 )
@@ -257,6 +258,7 @@ def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
     """Which rule finds the sentence disagreeing with the claim, in words for a reason ("polarity: one negates
     what the other asserts"), or None: what ``not_aligned`` decides, named."""
     dropped = dropped_condition(claim, sentence, question) if "conditions" in rules else None
+    per = per_mismatch(claim, sentence) if "units" in rules else None
     checks = (("polarity", "polarity: one of them negates what the other asserts",
                lambda: polarity_conflict(claim, sentence)),
               ("names", "names: it is about another name", lambda: name_conflict(claim, sentence, known)),
@@ -266,7 +268,8 @@ def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
                lambda: binding_conflict(claim, sentence, known) or case_conflict(claim, sentence)),
               ("scope", "scope: one of them restricts what the other generalises",
                lambda: scope_conflict(claim, sentence)),
-              ("units", "units: the same number in another unit or period", lambda: unit_conflict(claim, sentence)),
+              ("units", f"units: {per}" if per else "units: the same number in another unit or period",
+               lambda: unit_conflict(claim, sentence)),
               ("anchors", "anchors: the same time counted from another event",
                lambda: anchor_conflict(claim, sentence)),
               ("conditions", f"conditions: the sentence holds it only \"{dropped}\"; the claim drops that",

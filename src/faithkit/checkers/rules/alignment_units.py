@@ -1,4 +1,4 @@
-"""The units rule of the alignment rules: the same number in another unit, or another frequency.
+"""The units rule of the alignment rules: the same number in another unit, frequency or denominator.
 
 Apart from ``alignment`` because it changes for its own reasons (new unit words, new ways of saying how often)
 and is the largest of the string rules; ``alignment`` re-exports its names and applies it as the rule ``units``.
@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
-__all__ = ["frequency_conflict", "quantities", "times_conflict", "times_counts", "unit_conflict"]
+__all__ = ["frequency_conflict", "per_conflict", "per_denominators", "per_mismatch", "quantities", "times_conflict",
+           "times_counts", "unit_conflict"]
 
 _UNITS: dict[str, tuple[str, str]] = {}  # unit word -> (dimension, canonical unit)
 for _dim, _groups in {
@@ -117,12 +118,94 @@ def times_conflict(claim: str, sentence: str) -> bool:
     return bool(ours and theirs and not ours & theirs)
 
 
+# a number with what it is counted per: "€30 per order", "NOK 120 per person per stay", "€0.20 per colour A4 page"
+_PER_NUMBER = re.compile(r"(\d+(?:[.,]\d+)*)\s*(?:%|[A-Za-z]+)?(?=\s+(?:per|a|an)\s)")
+_PER_TOKEN = re.compile(r"\s+([A-Za-z0-9]+(?:-[A-Za-z]+)*)")
+_PER = frozenset(("per", "a", "an"))
+_NP_END = frozenset("""and or for with up to in on at from plus but so which if when after before until within by
+than the of is are was were be you your it its this that come comes came cost costs make makes take takes give
+gives add adds total""".split())
+_NOT_DENOMINATORS = frozenset("cent centum few lot little bit couple total maximum minimum row time".split())
+_SAME_DENOMINATOR = {"people": "person", "persons": "person", "head": "person"}
+# what any count noun instantiates: "¥500 per item" holds for "¥500 per bag"
+_GENERIC_DENOMINATORS = frozenset("item unit piece article thing one".split())
+_LEAD_START = re.compile(r".*(?:[,;:]|\d)", re.DOTALL)
+_WORD = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z]+)*")
+
+
+def _denominator(word: str) -> str:
+    word = word.lower()
+    if word in _UNITS:
+        return _UNITS[word][1]
+    word = _SAME_DENOMINATOR.get(word, word)
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _phrases_after(text: str, at: int) -> list[tuple[str, ...]]:
+    """The noun phrases of "per X per Y" from ``at`` on: each starts after per / a / an and ends at a word that
+    cannot be in it (``_NP_END``), at punctuation, or after four words."""
+    phrases: list[tuple[str, ...]] = []
+    phrase: list[str] | None = None
+    for m in _PER_TOKEN.finditer(text, at):
+        if m.start() != at:
+            break
+        at, word = m.end(), m.group(1).lower()
+        if word in _PER:
+            if phrase:
+                phrases.append(tuple(phrase))
+            phrase = []
+        elif phrase is None or word in _NP_END or len(phrase) == 4:
+            break
+        else:
+            phrase.append(_denominator(word))
+    if phrase:
+        phrases.append(tuple(phrase))
+    return [p for p in phrases if p[0] not in _NOT_DENOMINATORS]
+
+
+@lru_cache(maxsize=65536)
+def per_denominators(text: str) -> frozenset[tuple[str, tuple[str, ...]]]:
+    """(number, the words of what it is counted per) for every "NUMBER per X" / "NUMBER a X", chains included:
+    "NOK 120 per person per night" gives (120, (person,)) and (120, (night,)); "€0.20 per colour A4 page" gives
+    (0.20, (colour, a4, page)). The words of the number's own clause before it count too, as a phrase that starts
+    with "": in "each further day costs ¥500 per item" the ¥500 is per day as well."""
+    out = set()
+    for m in _PER_NUMBER.finditer(text):
+        number = m.group(1).replace(",", "")
+        phrases = _phrases_after(text, m.end())
+        out.update((number, phrase) for phrase in phrases)
+        lead = _LEAD_START.sub("", text[: m.start(1)])
+        if phrases and lead.strip():
+            out.add((number, ("", *(_denominator(w) for w in _WORD.findall(lead)))))
+    return frozenset(out)
+
+
+def per_mismatch(claim: str, sentence: str) -> str | None:
+    """What the claim counts a number per ("€30 per page") when the sentence counts that number per something else
+    and not per the claim's ("adds €30 per order"), in words, or None: the rate's denominator is its unit. A
+    generic denominator of the sentence ("per item") holds for any of the claim's."""
+    theirs = per_denominators(sentence)
+    for number, phrase in sorted(per_denominators(claim)):
+        counted = [ws for n, ws in theirs if n == number and ws[0]]
+        if not phrase[0] or not counted or any(ws[-1] in _GENERIC_DENOMINATORS for ws in counted):
+            continue
+        if not set(phrase) & {w for n, ws in theirs if n == number for w in ws}:
+            per = " and per ".join(sorted(" ".join(ws) for ws in counted))
+            return f"the sentence counts {number} per {per}; the claim counts it per {' '.join(phrase)}"
+    return None
+
+
+def per_conflict(claim: str, sentence: str) -> bool:
+    """True when the claim counts a number per something the sentence does not (``per_mismatch``)."""
+    return per_mismatch(claim, sentence) is not None
+
+
 def unit_conflict(claim: str, sentence: str) -> bool:
     """True when the claim gives a number in one unit and the sentence gives the same number in another unit of
     the same kind, and nowhere in the claim's unit ("90 hours" against "within 90 days"); or a frequency
-    ("weekly") or a count of times ("twice") that the sentence gives as another one (``frequency_conflict``,
-    ``times_conflict``)."""
-    if frequency_conflict(claim, sentence) or times_conflict(claim, sentence):
+    ("weekly"), a count of times ("twice") or a denominator ("per page") that the sentence gives as another one
+    (``frequency_conflict``, ``times_conflict``, ``per_conflict``)."""
+    if frequency_conflict(claim, sentence) or times_conflict(claim, sentence) or per_conflict(claim, sentence):
         return True
     theirs = quantities(sentence)
     for number, dimension, unit in quantities(claim):
