@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from faithkit.checkers.numbers.nearest import nearest_stated
 from faithkit.records import Passage
 
 __all__ = ["clock_times", "unstated_reason", "unstated_times"]
@@ -63,10 +64,5 @@ def unstated_reason(missing: Sequence[str], claim: str, passages: Sequence[Passa
 
 def _nearest(claim: str, passages: Sequence[Passage]) -> str:
     """"; [rental] says 17:00": a time from the passage sentence that shares most words with the claim."""
-    from faithkit.checkers.rules.alignment_words import words
-    from faithkit.text.sentences import split_sentences
-
-    claim_words = words(claim)
-    best = max(((len(claim_words & words(s.text)), -k, p.id, text) for k, p in enumerate(passages)
-                for s in split_sentences(p.text) for text in clock_times(s.text).values()), default=None)
-    return f"; [{best[2]}] says {best[3]}" if best else ""
+    best = nearest_stated(claim, passages, lambda text: clock_times(text).values())
+    return f"; [{best[0]}] says {best[1]}" if best else ""

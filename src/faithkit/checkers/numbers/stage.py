@@ -57,6 +57,7 @@ from faithkit.checkers.numbers.analysis import (
 )
 from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
 from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.nearest import nearest_stated
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
 from faithkit.checkers.numbers.quantity import Quantity
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
@@ -364,16 +365,10 @@ def missing_reason(missing: Sequence[Quantity], passages: Sequence[Any], claim: 
     """ "$25 appears in no passage; [plans] says $29": each number the sources lack, with the nearest amount of the
     same unit a passage gives (in the sentence sharing most words with the claim), so the reader sees what it
     should have been."""
-    from faithkit.checkers.rules.alignment_words import words
-    from faithkit.text.sentences import split_sentences
-
-    claim_words = words(claim)
     said = []
     for quantity in missing:
-        found = [(len(claim_words & words(s.text)), -k, p.id, q.text) for k, p in enumerate(passages)
-                 for s in split_sentences(p.text) for q in quantities(s.text)
-                 if q.unit == quantity.unit and q.value != quantity.value]
-        nearest = max(found)[2:] if found else None
+        nearest = nearest_stated(claim, passages, lambda text, q=quantity: [
+            s.text for s in quantities(text) if s.unit == q.unit and s.value != q.value])
         said.append(f"{quantity.text} appears in no passage" + (f"; [{nearest[0]}] says {nearest[1]}" if nearest
                                                                  else ""))
     return "; ".join(said) or "a number the sources do not give"
