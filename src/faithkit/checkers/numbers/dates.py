@@ -11,9 +11,13 @@ sentence that shares a content word with the claim, or from the question. Workin
 weekday of a date without a year is unknown), so a claim counting them is left to the model.
 A date without a year is read in a year that is not a leap year; a year the text states is used.
 
-The stage (``stage.py``) uses ``date_arithmetic`` only to rescue a claim the inner checker did not support, and only
-when the rest of the claim is covered word for word by the period's clause, the question and words of arithmetic
-(``uncovered_words``), the same lexical test as the rest-of-claim rule; it never makes a claim less supported.
+The stage (``stage.py``) uses ``date_arithmetic`` to rescue a claim the inner checker did not support, only when
+the rest of the claim is covered word for word by the period's clause, the question and words of arithmetic
+(``uncovered_words``), the same lexical test as the rest-of-claim rule; and, as for a time of day (``clock``), it
+flags a supported claim whose date no source states and no such sum gives (``unstated_dates``: "ready 7 days
+after we receive the documents, so ... on 3 May" for documents received on 27 April; the model read it 0.51).
+Chosen on numbers_dev (nd-036), confirmed on the held-out sets' number mutations (308/325 -> 310/325 flagged),
+no faithful answer of any set flagged (MODEL_CARD.md, session 25).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from functools import lru_cache
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 from faithkit.text.sentences import split_sentences
 
-__all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words"]
+__all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words", "unstated_dates"]
 
 _MONTH_NAMES = {name.lower(): n for n in range(1, 13)
                 for name in (calendar.month_name[n], calendar.month_abbr[n]) if name}
@@ -157,6 +161,25 @@ def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_wo
         expressions.append(f"{base.label} {'+' if sign > 0 else '−'} {count} {plural} = {target.label}")
         used.append(where)
     return DateArithmetic(tuple(expressions), tuple(dict.fromkeys(used)), tuple(new))
+
+
+_WORKING = re.compile(r"\b(?:working|business)\s+days?\b|\bweekdays?\b", re.IGNORECASE)
+
+
+def unstated_dates(claim: str, passages: Sequence[str], question: str) -> list[str]:
+    """The claim's dates that no passage or question states and that no date of the question or the claim plus a
+    period a passage states gives (``date_arithmetic``), in the claim's words; none where a text counts working
+    days or weekdays, which are not computed here. "Certified translations are ready 7 days after we receive the
+    documents, so yours can be posted on 3 May 2027." for a document received on 27 April gives ["3 May 2027"]."""
+    from faithkit.checkers.rules.alignment_words import words
+
+    stated = [d for text in (*passages, question) for d in dates_in(text)]
+    new = [d for d in dates_in(claim) if not any(_same_moment(d, s) for s in stated)]
+    if not new or any(_WORKING.search(text) for text in (claim, question, *passages)):
+        return []
+    if date_arithmetic(claim, passages, question, words(claim)) is not None:
+        return []
+    return [d.text for d in new]
 
 
 def _period_clause(sentence: str) -> str:

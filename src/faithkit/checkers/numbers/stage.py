@@ -56,6 +56,7 @@ from faithkit.checkers.numbers.analysis import (
     grounding_rounds,
 )
 from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
+from faithkit.checkers.numbers.dates import unstated_dates
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.nearest import nearest_stated
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
@@ -67,7 +68,8 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "15"  # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch);
+STAGE_VERSION = "15"  # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
+# a date no source states or computes (dates.unstated_dates);
 # 14: + and − over the claim's own numbers, a time of day no source states; 13: an unresolved cent; 12: rates of
 # different periods; 11: the answer's grounded statements rank first; 10: a discount named beside the price left;
 # 9: the user's count from the question; 8: three operands need one the claim names; 7: a total's label; 6: the
@@ -220,12 +222,13 @@ class NumberChecks(CheckerWrapper):
                 before = verdicts[i].detail.get("reason")
                 verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail,
                                                            "reason": f"{why}; {before}" if before else why})
-        for i, request in enumerate(requests):  # a time of day no source states (``numbers.clock``)
-            times = unstated_times(request.claim, request.passages, request.question) \
-                if self.missing_numbers and verdicts[i].label == SUPPORTED else []
-            if times:
-                verdicts[i] = self._flag_times(verdicts[i], times, request)
-                self.counters["numbers_changed"] += 1
+        for i, request in enumerate(requests):  # a time of day or a date no source states or computes
+            if self.missing_numbers and verdicts[i].label == SUPPORTED:
+                times = unstated_times(request.claim, request.passages, request.question)
+                dates = unstated_dates(request.claim, [p.text for p in request.passages], request.question)
+                if times or dates:
+                    verdicts[i] = self._flag_times(verdicts[i], times, dates, request)
+                    self.counters["numbers_changed"] += 1
         # counted once the rescues are final (an operand bound to another case undoes one: ``_bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
         return verdicts
@@ -316,11 +319,15 @@ class NumberChecks(CheckerWrapper):
                     "reason": missing_reason([n.quantity for n in bad], request.passages, request.claim)},
         )
 
-    def _flag_times(self, inner: Verdict, times: list[str], request: ClaimCheck) -> Verdict:
-        return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(None, "; ".join(times)), detail={
-            "numbers_rule": "clock_time", "inner": inner.to_dict(),
-            "numbers": [{"text": t, "status": "unverified", "unit": "time of day"} for t in times],
-            "reason": unstated_reason(times, request.claim, request.passages)})
+    def _flag_times(self, inner: Verdict, times: list[str], dates: list[str], request: ClaimCheck) -> Verdict:
+        why = [unstated_reason(times, request.claim, request.passages)] if times else []
+        why += [f"{d} appears in no passage, and no date of the question plus a period a passage states gives it"
+                for d in dates]
+        return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(None, "; ".join([*times, *dates])),
+                       detail={"numbers_rule": "clock_time" if times else "unstated_date", "inner": inner.to_dict(),
+                               "numbers": [{"text": t, "status": "unverified", "unit": "time of day"} for t in times]
+                               + [{"text": d, "status": "unverified", "unit": "date"} for d in dates],
+                               "reason": "; ".join(why)})
 
     def _flag_written(self, inner: Verdict, wrong: WrittenSum) -> Verdict:
         return Verdict(
