@@ -227,7 +227,7 @@ class NumberChecks(CheckerWrapper):
                 times = unstated_times(request.claim, request.passages, request.question)
                 dates = unstated_dates(request.claim, [p.text for p in request.passages], request.question)
                 if times or dates:
-                    verdicts[i] = self._flag_times(verdicts[i], times, dates, request)
+                    verdicts[i] = self._flag_moments(verdicts[i], times, dates, request)
                     self.counters["numbers_changed"] += 1
         # counted once the rescues are final (an operand bound to another case undoes one: ``_bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
@@ -319,7 +319,7 @@ class NumberChecks(CheckerWrapper):
                     "reason": missing_reason([n.quantity for n in bad], request.passages, request.claim)},
         )
 
-    def _flag_times(self, inner: Verdict, times: list[str], dates: list[str], request: ClaimCheck) -> Verdict:
+    def _flag_moments(self, inner: Verdict, times: list[str], dates: list[str], request: ClaimCheck) -> Verdict:
         why = [unstated_reason(times, request.claim, request.passages)] if times else []
         why += [f"{d} appears in no passage, and no date of the question plus a period a passage states gives it"
                 for d in dates]
