@@ -29,8 +29,9 @@ def test_a_date_off_by_one_day_is_flagged_with_its_reason() -> None:
                                                             Passage("certified", CERTIFIED.text.split(" We")[0])))
     assert (verdict.label, verdict.stage, verdict.detail["numbers_rule"]) == ("not_supported", "numbers",
                                                                                "unstated_date")
+    # what the sources give instead: the question's date plus the period of the sentence about the claim
     assert verdict.detail["reason"] == ("3 May 2027 appears in no passage, and no date of the question plus a "
-                                        "period a passage states gives it")
+                                        "period a passage states gives it; 27 April + 7 days [certified] = 4 May")
     assert verdict.detail["inner"]["label"] == "supported"
 
 
@@ -49,3 +50,13 @@ def test_a_date_a_passage_states_stays_supported_and_weekdays_are_left_to_the_mo
     assert verdict_of("Invoices are sent on 1 June.", question="", passages=(INVOICES,)).label == "supported"
     # weekdays are not computed here (the weekday of a date needs a calendar the texts may not give): not flagged
     assert verdict_of("Yours can be posted on 3 May 2027.").label == "supported"
+
+
+def test_the_reason_counts_back_and_falls_back_to_the_date_a_passage_states() -> None:
+    deposit = Passage("deposit", "The balance is due 14 days before the trip starts.")
+    back = verdict_of("The balance is due 14 days before your trip, so by 8 May.", question="My trip starts on 20 May.",
+                      passages=(INVOICES, deposit))
+    assert back.detail["reason"].endswith("; 20 May − 14 days [deposit] = 6 May")
+    # no date in the question: the date of the passage sentence sharing most words with the claim
+    sent = verdict_of("Invoices are sent on 2 June.", question="", passages=(deposit, INVOICES))
+    assert sent.detail["reason"].endswith("; [invoices] says 1 June")

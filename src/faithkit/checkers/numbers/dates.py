@@ -29,10 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from faithkit.checkers.numbers.nearest import nearest_stated
+from faithkit.records import Passage
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 from faithkit.text.sentences import split_sentences
 
-__all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words", "unstated_dates"]
+__all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words", "unstated_date_reason",
+           "unstated_dates"]
 
 _MONTH_NAMES = {name.lower(): n for n in range(1, 13)
                 for name in (calendar.month_name[n], calendar.month_abbr[n]) if name}
@@ -180,6 +183,39 @@ def unstated_dates(claim: str, passages: Sequence[str], question: str) -> list[s
     if date_arithmetic(claim, passages, question, words(claim)) is not None:
         return []
     return [d.text for d in new]
+
+
+def unstated_date_reason(missing: Sequence[str], claim: str, passages: Sequence[Passage], question: str) -> str:
+    """Why the dates ``missing`` (``unstated_dates``) are flagged, with what the sources give instead: the
+    question's date plus the period of the passage sentence sharing most words with the claim ("; 27 April + 7
+    days [certified] = 4 May"), else the date that sentence states ("; [billing] says 1 March")."""
+    head = "; ".join(f"{d} appears in no passage, and no date of the question plus a period a passage states "
+                     "gives it" for d in missing)
+    return head + _instead(claim, passages, question)
+
+
+def _instead(claim: str, passages: Sequence[Passage], question: str) -> str:
+    bases = dates_in(question)
+    period = nearest_stated(claim, passages, _period_texts) if bases else None
+    if period is not None:
+        count, unit = _periods(period[1])[0]
+        moved = _shift(bases[0], count, unit)
+        if moved is not None:
+            plural = unit if abs(count) == 1 else f"{unit}s"
+            sign = "+" if count > 0 else "−"
+            return f"; {bases[0].label} {sign} {abs(count)} {plural} [{period[0]}] = {moved.label}"
+    stated = nearest_stated(claim, passages, lambda text: [d.text for d in dates_in(text)])
+    return f"; [{stated[0]}] says {stated[1]}" if stated else ""
+
+
+def _period_texts(sentence: str) -> list[str]:
+    """The periods of a sentence in its words, with the word that runs one back ("7 days before")."""
+    out = []
+    for m in _PERIOD.finditer(sentence):
+        if not m.group("working"):
+            back = _BACK.match(sentence, m.end())
+            out.append(m.group(0) + (back.group(0) if back else ""))
+    return out
 
 
 def _period_clause(sentence: str) -> str:

@@ -56,7 +56,7 @@ from faithkit.checkers.numbers.analysis import (
     grounding_rounds,
 )
 from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
-from faithkit.checkers.numbers.dates import unstated_dates
+from faithkit.checkers.numbers.dates import unstated_date_reason, unstated_dates
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.nearest import nearest_stated
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
@@ -321,8 +321,7 @@ class NumberChecks(CheckerWrapper):
 
     def _flag_moments(self, inner: Verdict, times: list[str], dates: list[str], request: ClaimCheck) -> Verdict:
         why = [unstated_reason(times, request.claim, request.passages)] if times else []
-        why += [f"{d} appears in no passage, and no date of the question plus a period a passage states gives it"
-                for d in dates]
+        why += [unstated_date_reason(dates, request.claim, request.passages, request.question)] if dates else []
         return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(None, "; ".join([*times, *dates])),
                        detail={"numbers_rule": "clock_time" if times else "unstated_date", "inner": inner.to_dict(),
                                "numbers": [{"text": t, "status": "unverified", "unit": "time of day"} for t in times]
