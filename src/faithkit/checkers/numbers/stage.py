@@ -57,10 +57,8 @@ from faithkit.checkers.numbers.analysis import (
 )
 from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
 from faithkit.checkers.numbers.dates import unstated_date_reason, unstated_dates
-from faithkit.checkers.numbers.extract import quantities
-from faithkit.checkers.numbers.nearest import nearest_stated
+from faithkit.checkers.numbers.nearest import missing_reason
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
-from faithkit.checkers.numbers.quantity import Quantity
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
 from faithkit.checkers.rules.alignment import binding_conflict
@@ -68,7 +66,8 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "15"  # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
+STAGE_VERSION = "16"  # 16: a total past two subtotals the claim shows is built on them (analysis._on_subtotals);
+# 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
 # a date no source states or computes (dates.unstated_dates);
 # 14: + and − over the claim's own numbers, a time of day no source states; 13: an unresolved cent; 12: rates of
 # different periods; 11: the answer's grounded statements rank first; 10: a discount named beside the price left;
@@ -218,9 +217,11 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = self._bound_operands(requests[i], verdicts[i], report)
             elif verdicts[i].label == NOT_SUPPORTED and report.unverified and verdicts[i].stage != "numbers":
                 # the model decided, but the reader's first objection is the number: say it first
-                why = missing_reason([n.quantity for n in report.unverified], requests[i].passages, requests[i].claim)
+                why = report.subtotals or missing_reason([n.quantity for n in report.unverified],
+                                                         requests[i].passages, requests[i].claim)
                 before = verdicts[i].detail.get("reason")
-                verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail,
+                rule = {"numbers_rule": "subtotals"} if report.subtotals else {}  # its parts cannot rescue it
+                verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail, **rule,
                                                            "reason": f"{why}; {before}" if before else why})
         for i, request in enumerate(requests):  # a time of day or a date no source states or computes
             if self.missing_numbers and verdicts[i].label == SUPPORTED:
@@ -315,8 +316,10 @@ class NumberChecks(CheckerWrapper):
             NOT_SUPPORTED, "numbers", score=None,
             evidence=Evidence(None, "; ".join(n.quantity.text for n in bad)),
             error=report.note or None,
-            detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts(),
-                    "reason": missing_reason([n.quantity for n in bad], request.passages, request.claim)},
+            detail={"numbers_rule": "subtotals" if report.subtotals else "missing_number", "inner": inner.to_dict(),
+                    "numbers": report.as_dicts(),
+                    "reason": report.subtotals or missing_reason([n.quantity for n in bad], request.passages,
+                                                                 request.claim)},
         )
 
     def _flag_moments(self, inner: Verdict, times: list[str], dates: list[str], request: ClaimCheck) -> Verdict:
@@ -365,19 +368,6 @@ def _contradicted_on_operands(verdict: Verdict, report: NumberReport) -> bool:
         return True
     return any(o.context and o.context in verdict.evidence.text
                for d in report.derivations for o in d.operands if "passage" in o.origins)
-
-
-def missing_reason(missing: Sequence[Quantity], passages: Sequence[Any], claim: str = "") -> str:
-    """ "$25 appears in no passage; [plans] says $29": each number the sources lack, with the nearest amount of the
-    same unit a passage gives (in the sentence sharing most words with the claim), so the reader sees what it
-    should have been."""
-    said = []
-    for quantity in missing:
-        nearest = nearest_stated(claim, passages, lambda text, q=quantity: [
-            s.text for s in quantities(text) if s.unit == q.unit and s.value != q.value])
-        said.append(f"{quantity.text} appears in no passage" + (f"; [{nearest[0]}] says {nearest[1]}" if nearest
-                                                                 else ""))
-    return "; ".join(said) or "a number the sources do not give"
 
 
 def _without_numbers(verdict: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,369 @@
+"""Structural and arithmetic check of numbers_holdout4.jsonl (python3 stdlib only; no checker involved).
+
+Adapted from benchmarks/numbers_holdout3/validate.py (self-contained, like that one), with the same design: 4
+domains, 9 faithful rows per domain and 5 or 6 unsupported and 1 or 2 refusal rows (36 / 22 / 6 in all), passages of
+3 to 6 sentences, and a check that no domain repeats one of the earlier sets (shapes_dev.jsonl, numbers_holdout2,
+numbers_holdout3). The data file carries only the fields of the set (`id`, `domain`, `question`, `contexts`,
+`answer`, `expect`, `shape`, `fault`); the computations live here, in WORK (the computation each answer makes, one
+or more steps separated by "; ") and CORRECT (the right computation for each unsupported row, or a "note:" where the
+fault is not a number). Do not show this file to a checker.
+
+A step is `EXPRESSION = RESULT` (numbers, + − × ÷, parentheses, N%, max(), min()) or
+`YYYY-MM-DD ± N days = YYYY-MM-DD`. Steps are evaluated exactly (Fraction arithmetic). They must all hold in
+faithful rows and in unsupported rows whose fault is not "arithmetic" or "date"; an "arithmetic" row needs a false
+numeric step; a "date" row needs a date result that differs from CORRECT's (a false step, or the right sum counted
+from the wrong event). Every step's result must appear in the answer, and every operand must come from the passages,
+the question, an earlier step or a small set of unit constants (not checked in added-fact rows, whose extra number
+is made up on purpose). A date step's start date must appear in the question.
+"""
+import datetime
+import json
+import os
+import re
+import sys
+from collections import Counter
+from fractions import Fraction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "numbers_holdout4.jsonl")
+PREFIX = "nh4"
+REQUIRED = {"id", "domain", "question", "contexts", "answer", "expect", "shape"}
+ALLOWED = REQUIRED | {"fault"}
+EXPECTS = {"faithful", "unsupported", "refusal"}
+SHAPES = {"receipt", "inline", "parenthetical", "percent", "split", "chain", "date", "compare", "cap", "yes-no",
+          "refusal"}
+FAULTS = {"arithmetic", "operand", "ignored-condition", "ignored-cap", "unit", "date", "added-fact"}
+EXPECT_ORDER = ["faithful", "unsupported", "refusal"]
+PER_DOMAIN = {"faithful": (9, 9), "unsupported": (5, 6), "refusal": (1, 2)}  # (min, max) rows per domain
+TOTALS = {"faithful": 36, "unsupported": 22, "refusal": 6}
+N_DOMAINS = 4
+N_PASSAGES = 3
+SENTENCES = (3, 6)
+# domains of shapes_dev.jsonl, numbers_holdout2 and numbers_holdout3 (this set must use new ones)
+OLD_DOMAINS = ("veterinary", "parcel", "concert", "cargo", "pottery", "holiday park", "instrument", "sauna",
+               "bike repair", "language school", "pet sitting", "boat hire")
+MIN_PER_FAULT = 3
+MIN_PER_SHAPE = 5
+CONSTANTS = {Fraction(n) for n in (1, 2, 7, 12, 24, 60, 100, 1000)}
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"(])")
+NUM = r"\d[\d,]*(?:\.\d+)?"
+DATE_STEP = re.compile(r"^(\d{4}-\d{2}-\d{2}) ([+−-]) (\d+) days? = (\d{4}-\d{2}-\d{2})$")
+CURRENCY = re.compile(r"[A-Z]{1,3}\$|NOK|EUR|SGD|USD|[€£$]")
+
+# id -> the computation the answer makes (every faithful and unsupported row)
+WORK = {
+    'nh4-002': '60 + 40 = 100; 100 − 100 × 20% = 80; 10 × 80 = 800',
+    'nh4-003': '3 × 2 × 490 = 2940',
+    'nh4-004': '3 × 595 = 1785',
+    'nh4-005': '6 × 100 = 600',
+    'nh4-006': '2027-09-03 + 30 days = 2027-10-02',
+    'nh4-007': '1500 + 900 = 2500',
+    'nh4-008': '8 × 150 = 1200; 1200 × 15% = 180; 1200 − 180 = 1020',
+    'nh4-009': '2 × 150 = 300; 3 × 60 = 180; 300 + 180 + 180 = 660; 660 + 25 = 685',
+    'nh4-010': '1600 × 10% = 160; 1600 − 160 = 1440',
+    'nh4-011': '12 × 180 = 2160; 12 − 10 = 2; 2 × 180 = 360; 1500 + 360 = 1860; 2160 − 1860 = 300',
+    'nh4-012': '6 × 250 = 1500; max(1500, 2000) = 2000',
+    'nh4-013': '10 × 180 = 1800; 1800 × 15% = 270; 1800 − 270 = 1530; '
+               '10 × 60 = 600; 1530 + 600 = 2130; 2130 ÷ 10 = 213',
+    'nh4-014': '110 − 40 = 70; 2 × 70 = 140',
+    'nh4-015': '2027-06-12 − 21 days = 2027-05-22',
+    'nh4-016': '2 × 180 = 360; 3 × 60 = 180; 2 × 40 = 80; 360 + 110 + 180 + 80 = 730',
+    'nh4-017': '200 × 0.10 = 20',
+    'nh4-018': '3 × 69 = 207; 207 + 24 = 231; 231 ÷ 4 = 57.75',
+    'nh4-019': '1000 ÷ 250 = 4; 4 × 35 = 140',
+    'nh4-020': '0.4 × 18 = 7.20; max(7.20, 12) = 12',
+    'nh4-021': '2 × 120 = 240; 240 × 0.45 = 108; 2 × 3.50 = 7; 108 + 7 + 9.50 = 124.50',
+    'nh4-022': '2 × 29 = 58; 1 × 3.50 = 3.50; 400 × 0.10 = 40; 58 + 3.50 + 40 = 111.50',
+    'nh4-023': '50 × 0.45 = 22.50',
+    'nh4-024': '800 × 0.10 = 80; 80 × 20% = 16; 80 − 16 = 64',
+    'nh4-025': '2027-03-08 − 5 days = 2027-03-03',
+    'nh4-026': '300 × 0.45 = 135; 135 + 3.50 = 138.50; 138.50 × 10% = 13.85; 138.50 − 13.85 = 124.65',
+    'nh4-027': '2027-05-10 + 30 days = 2027-06-09',
+    'nh4-028': '0.25 × 24 = 6; 3 × 6 = 18',
+    'nh4-029': '4 × 18 = 72; 72 × 15% = 10.80; 72 − 10.80 = 61.20; 61.20 + 25 = 86.20; 86.20 − 72 = 14.20',
+    'nh4-031': '2 × 24 = 48; 48 × 50% = 24; 48 + 24 = 72; 2 × 15 = 30; 72 + 30 = 102',
+    'nh4-032': '600 × 0.10 = 60; 60 − 60 × 20% = 48; 48 − 48 × 10% = 43.20; 60 − 43.20 = 16.80',
+    'nh4-033': '2027-07-05 + 30 days = 2027-08-05',
+    'nh4-035': '4 × 50 = 200; 3 × 200 = 600',
+    'nh4-036': '2027-03-10 + 60 days = 2027-05-09',
+    'nh4-038': '4 × 5 × 13 = 260; 260 × 25% = 65; 65 − 20 = 45',
+    'nh4-039': '45 ÷ 15 = 3; 3 × 25 = 75',
+    'nh4-040': '11 × 13 = 143; 50 × 0.40 = 20; 143 + 20 = 163',
+    'nh4-041': '4 × 9 = 36; 60 × 0.40 = 24; 36 + 24 + 5 = 65',
+    'nh4-042': '3 × 9 = 27; 30 × 0.40 = 12; 27 + 12 + 15 = 54; 54 + 3 = 57',
+    'nh4-043': '9 + 2 = 11; 12 × 11 = 132; min(132, 85) = 85; 200 × 0.40 = 80; 85 + 80 = 165',
+    'nh4-044': '6 × 13 = 78; 78 × 25% = 19.50; 78 − 19.50 = 58.50; 100 × 0.40 = 40; 58.50 + 40 = 98.50',
+    'nh4-045': '6 × 9 = 54; 90 × 0.40 = 32; 54 + 32 = 86; 86 ÷ 2 = 43',
+    'nh4-046': '9 + 2 = 11; 10 × 11 = 110; min(110, 85) = 85; 140 × 0.40 = 56; 85 + 56 = 141; 141 ÷ 3 = 47',
+    'nh4-047': '6 × 9 = 54; 54 × 50% = 27',
+    'nh4-048': '5 × 9 = 45; 80 × 0.40 = 32; 45 + 32 = 77; 77 × 15% = 11.55; 77 − 11.55 = 65.45',
+    'nh4-050': '45 + 12 + 18 = 75',
+    'nh4-051': '45 × 10% = 4.50; 45 − 4.50 = 40.50',
+    'nh4-052': '2027-08-31 − 10 days = 2027-08-21',
+    'nh4-053': '85 + 12 + 10 = 107; 107 + 5 = 112',
+    'nh4-054': '12 × 150 = 1800; 1800 × 15% = 270; 1800 − 270 = 1530; 12 × 22 = 264; 1530 + 264 = 1794',
+    'nh4-055': '85 + 85 × 20% = 102; 102 × 10% = 10.20; 102 − 10.20 = 91.80',
+    'nh4-056': '5 − 3 = 2; 2 × 15 = 30',
+    'nh4-057': '85 × 50% = 42.50; 6 − 1 = 5; 5 × 85 = 425; 42.50 + 425 = 467.50; '
+               '6 × 85 = 510; 510 × 10% = 51; 510 − 51 = 459; 467.50 − 459 = 8.50',
+    'nh4-058': '12 × 150 = 1800; 1800 − 1800 × 10% = 1620; 1800 − 1620 = 180',
+    'nh4-059': '85 × 50% = 42.50; 42.50 + 12 = 54.50',
+    'nh4-060': '45 × 10% = 4.50; 45 − 4.50 = 40.50; 40.50 + 22 = 62.50',
+    'nh4-061': '6 × 45 = 270; 270 × 10% = 27; 270 − 27 = 243; 6 × 12 = 72; 243 + 72 + 18 = 323',
+    'nh4-062': '2027-03-01 + 5 days = 2027-03-06',
+    'nh4-064': '150 × 20% = 30; 150 + 30 = 180; 180 + 12 = 192; 192 ÷ 3 = 64',
+}
+# unsupported id -> the right computation (its final result must differ), or a note
+CORRECT = {
+    'nh4-003': '3 × 490 = 1470',
+    'nh4-005': '4 × 100 + (6 − 4) × 180 = 760',
+    'nh4-006': '2027-09-03 + 30 days = 2027-10-03',
+    'nh4-007': '1500 + 900 = 2400',
+    'nh4-008': 'min(8 × 150, 8 × 180 − 8 × 180 × 15%) = 1200',
+    'nh4-009': '300 + 180 + 180 = 660',
+    'nh4-017': '2 × 200 × 0.10 = 40',
+    'nh4-022': '58 + 3.50 + 40 = 101.50',
+    'nh4-023': '50 × 2 × 0.45 = 45',
+    'nh4-027': '2027-05-14 + 30 days = 2027-06-13',
+    'nh4-028': '3 × max(0.25 × 24, 12) = 36',
+    'nh4-032': '60 − 60 × 20% = 48; 60 − 48 = 12',
+    'nh4-033': '2027-07-05 + 30 days = 2027-08-04',
+    'nh4-035': '3 × 50 = 150',
+    'nh4-040': 'min(11 × 13, 120) + 50 × 0.40 = 140',
+    'nh4-042': '27 + 12 + 15 = 54',
+    'nh4-045': '54 + 90 × 0.40 = 90; 90 ÷ 2 = 45',
+    'nh4-053': '85 + 12 + 10 = 107',
+    'nh4-055': '85 + 85 × 20% = 102',
+    'nh4-058': '1800 × 15% = 270',
+    'nh4-060': '40.50 + 12 = 52.50',
+    'nh4-061': '243 + 72 + 18 = 333',
+}
+
+
+class Problems:
+    def __init__(self):
+        self.items = []
+
+    def check(self, ok, *msg):
+        if not ok:
+            self.items.append(" ".join(str(m) for m in msg))
+        return ok
+
+    def report(self):
+        for p in self.items:
+            print("PROBLEM:", p)
+        return not self.items
+
+
+def number(text):
+    return Fraction(text.replace(",", ""))
+
+
+def numbers_in(text):
+    return {number(m.group().rstrip(",")) for m in re.finditer(NUM, text)}
+
+
+def eval_expr(expr):
+    """Exact value of an arithmetic expression, and the list of its numeric operands."""
+    s = CURRENCY.sub("", expr)
+    s = s.replace("×", "*").replace("÷", "/").replace("−", "-")
+    s = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", s)
+    if not re.fullmatch(r"[\d.%+\-*/(), ]*", re.sub(r"\b(?:max|min)\(", "(", s)):
+        raise ValueError("unexpected characters in " + repr(expr))
+    operands = []
+
+    def lit(m):
+        operands.append(Fraction(m.group(1)))
+        return f"F({m.group(1)!r}){'/100' if m.group(2) else ''}"
+
+    code = re.sub(r"(\d+(?:\.\d+)?)(%?)", lit, s)
+    return eval(code, {"__builtins__": {}, "F": Fraction, "max": max, "min": min}), operands  # noqa: S307
+
+
+def eval_step(step):
+    """(kind, computed, stated, operands, start) for one step."""
+    m = DATE_STEP.match(step)
+    if m:
+        start = datetime.date.fromisoformat(m.group(1))
+        delta = datetime.timedelta(days=int(m.group(3)))
+        computed = start + delta if m.group(2) == "+" else start - delta
+        return "date", computed, datetime.date.fromisoformat(m.group(4)), [Fraction(int(m.group(3)))], start
+    if step.count("=") != 1:
+        raise ValueError("a step needs exactly one '=': " + repr(step))
+    left, right = (p.strip() for p in step.split("="))
+    computed, operands = eval_expr(left)
+    stated, _ = eval_expr(right)
+    return "number", computed, stated, operands, None
+
+
+def steps_of(text):
+    return [s.strip() for s in text.split(";") if s.strip()]
+
+
+def day_month(d):
+    return f"{d.day} {d.strftime('%B')}"
+
+
+def in_text(kind, value, text):
+    if kind == "date":
+        return day_month(value) in text
+    return value in numbers_in(text)
+
+
+def sentences(text):
+    return [s for s in SENTENCE_END.split(text.strip()) if s]
+
+
+def table(title, counter, keys=None):
+    keys = keys or sorted(counter)
+    print(f"\n| {title} | n |\n|---|---|")
+    for k in keys:
+        print(f"| {k} | {counter[k]} |")
+    print(f"| **total** | **{sum(counter[k] for k in keys)}** |")
+
+
+def main():
+    problems = Problems()
+    check = problems.check
+    rows = []
+    with open(DATA, encoding="utf-8") as f:
+        for i, line in enumerate(f, 1):
+            if not line.strip():
+                check(False, "line", i, "is empty")
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                check(False, "line", i, "is not JSON:", exc)
+                continue
+            check(isinstance(row, dict), "line", i, "is not an object")
+            if isinstance(row, dict):
+                rows.append(row)
+    ids = [r.get("id") for r in rows]
+    check(len(set(ids)) == len(ids), "ids are not unique:", [k for k, n in Counter(ids).items() if n > 1])
+    check(ids == [f"{PREFIX}-{i:03d}" for i in range(1, len(rows) + 1)], f"ids must run {PREFIX}-001, ... in order")
+    total = sum(TOTALS.values())
+    check(len(rows) == total, "expected", total, "rows, found", len(rows))
+    expects = Counter(r.get("expect") for r in rows)
+    for e, n in TOTALS.items():
+        check(expects[e] == n, "expected", n, e, "rows, found", expects[e])
+
+    domain_contexts = {}
+    per_domain = Counter()
+    for r in rows:
+        rid = r.get("id")
+        keys = set(r)
+        check(keys >= REQUIRED, rid, "missing keys", REQUIRED - keys)
+        check(keys <= ALLOWED, rid, "unknown keys", keys - ALLOWED)
+        if not keys >= REQUIRED:
+            continue
+        for k in ("domain", "question", "answer", "expect", "shape"):
+            check(isinstance(r[k], str) and r[k].strip(), rid, k, "must be a non-empty string")
+        check(r["expect"] in EXPECTS, rid, "bad expect", r["expect"])
+        check(r["shape"] in SHAPES, rid, "bad shape", r["shape"])
+        check((r["expect"] == "refusal") == (r["shape"] == "refusal"), rid, "shape refusal iff expect refusal")
+        check((r["expect"] == "unsupported") == ("fault" in r), rid, "fault must be present exactly on unsupported")
+        check("fault" not in r or r["fault"] in FAULTS, rid, "bad fault", r.get("fault"))
+        check(re.search(r"\(([A-Z]{3})\)$", r["domain"]), rid, "domain should end with its currency, e.g. (EUR)")
+        check(not any(w in r["domain"].lower() for w in OLD_DOMAINS), rid, "domain repeats an earlier set's")
+        per_domain[(r["domain"], r["expect"])] += 1
+
+        # contexts
+        ctx = r["contexts"]
+        ok = check(isinstance(ctx, list) and len(ctx) == N_PASSAGES, rid, "needs", N_PASSAGES, "contexts")
+        if ok:
+            for c in ctx:
+                if not check(isinstance(c, dict) and set(c) == {"id", "text"} and all(
+                        isinstance(c[k], str) and c[k].strip() for k in ("id", "text")), rid, "bad context", c):
+                    ok = False
+                    continue
+                n = len(sentences(c["text"]))
+                check(SENTENCES[0] <= n <= SENTENCES[1], rid, "passage", c["id"], "has", n, "sentences")
+            check(len({c.get("id") for c in ctx if isinstance(c, dict)}) == len(ctx), rid, "context ids repeat")
+        if ok:
+            frozen = json.dumps(ctx, sort_keys=True, ensure_ascii=False)
+            check(domain_contexts.setdefault(r["domain"], frozen) == frozen, rid, "passages differ within domain")
+        else:
+            continue
+
+        # computations
+        if r["expect"] == "refusal":
+            check(rid not in WORK and rid not in CORRECT, rid, "refusal rows have no WORK / CORRECT")
+            continue
+        if not check(rid in WORK, rid, "needs a WORK entry"):
+            continue
+        sources = numbers_in(r["question"]) | set().union(*(numbers_in(c["text"]) for c in ctx))
+        try:
+            steps = [eval_step(s) for s in steps_of(WORK[rid])]
+        except (ValueError, SyntaxError, TypeError, ZeroDivisionError) as exc:
+            check(False, rid, "cannot evaluate WORK:", exc)
+            continue
+        fault = r.get("fault")
+        results = []
+        for text, (kind, _computed, stated, operands, start) in zip(steps_of(WORK[rid]), steps):
+            if fault != "added-fact":
+                for op in operands:
+                    check(op in sources or op in CONSTANTS or op in results, rid, "operand", op,
+                          "is not in the passages, the question, an earlier step or CONSTANTS:", repr(text))
+            if start is not None:
+                check(day_month(start) in r["question"], rid, "start date not in the question:", repr(text))
+            check(in_text(kind, stated, r["answer"]), rid, "answer does not state the result of", repr(text))
+            results.append(stated if kind == "number" else None)
+        truth = [(k, c == s) for k, c, s, _, _ in steps]
+        if fault == "arithmetic":
+            check(any(k == "number" and not t for k, t in truth), rid, "arithmetic row with no false numeric step")
+        elif fault == "date":
+            check(any(k == "date" for k, _ in truth), rid, "date row with no date step")
+            check(all(t for k, t in truth if k == "number"), rid, "date row with a false numeric step")
+        else:
+            check(all(t for _, t in truth), rid, "WORK does not hold:", repr(WORK[rid]))
+        if r["expect"] == "unsupported":
+            if check(rid in CORRECT, rid, "unsupported row without a CORRECT entry") and \
+                    not CORRECT[rid].startswith("note:"):
+                right = [eval_step(s) for s in steps_of(CORRECT[rid])]
+                check(all(c == s for _, c, s, _, _ in right), rid, "CORRECT computation does not hold")
+                if fault == "added-fact":
+                    check(right[-1][2] == steps[-1][2] or right[-1][2] in numbers_in(r["answer"]), rid,
+                          "added-fact row: the right result should still be in the answer")
+                else:
+                    check(right[-1][2] != steps[-1][2], rid, "the right result equals the answer's result")
+        else:
+            check(rid not in CORRECT, rid, "faithful row in CORRECT")
+
+    check(set(WORK) <= set(ids), "WORK ids not in the data:", sorted(set(WORK) - set(ids)))
+    check(set(CORRECT) <= set(ids), "CORRECT ids not in the data:", sorted(set(CORRECT) - set(ids)))
+    domains = sorted({r.get("domain") for r in rows})
+    check(len(domains) == N_DOMAINS, "expected", N_DOMAINS, "domains, found", domains)
+    for d in domains:
+        for e, (lo, hi) in PER_DOMAIN.items():
+            check(lo <= per_domain[(d, e)] <= hi, d, e, "expected", lo, "to", hi, "found", per_domain[(d, e)])
+    check(len(set(domain_contexts.values())) == len(domain_contexts), "two domains share their passages")
+    currencies = {m.group(1) for d in domains if (m := re.search(r"\(([A-Z]{3})\)$", d or ""))}
+    check(len(currencies - {"USD"}) >= 2, "need at least two non-USD currencies, found", sorted(currencies))
+    check(len(currencies) == N_DOMAINS, "each domain should have its own currency, found", sorted(currencies))
+    faults = Counter(r.get("fault") for r in rows if r.get("expect") == "unsupported")
+    for f in FAULTS:
+        check(faults[f] >= MIN_PER_FAULT, "fault", f, "needs at least", MIN_PER_FAULT, "rows, found", faults[f])
+    shapes = Counter(r.get("shape") for r in rows)
+    for s in SHAPES - {"refusal"}:
+        check(shapes[s] >= MIN_PER_SHAPE, "shape", s, "needs at least", MIN_PER_SHAPE, "rows, found", shapes[s])
+
+    if not problems.report():
+        return 1
+    print(len(rows), "rows OK")
+    table("expect", Counter(r["expect"] for r in rows), EXPECT_ORDER)
+    print("\n| domain | faithful | unsupported | refusal |\n|---|---|---|---|")
+    for d in domains:
+        print(f"| {d} | " + " | ".join(str(per_domain[(d, e)]) for e in EXPECT_ORDER) + " |")
+    print("\n| shape | faithful | unsupported | refusal | total |\n|---|---|---|---|---|")
+    by = Counter((r["shape"], r["expect"]) for r in rows)
+    for s in ["receipt", "inline", "parenthetical", "percent", "split", "chain", "date", "compare", "cap", "yes-no",
+              "refusal"]:
+        print(f"| {s} | {by[(s, 'faithful')]} | {by[(s, 'unsupported')]} | {by[(s, 'refusal')]} | {shapes[s]} |")
+    table("fault", faults, ["arithmetic", "operand", "ignored-condition", "ignored-cap", "unit", "date",
+                            "added-fact"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
