@@ -35,10 +35,9 @@ SHAPES_DEV = Path("/work/shared/data/dev/shapes_dev.jsonl")
 SETS = {
     "dev": [SHAPES_DEV, *(ROOT / "benchmarks" / f"{n}/{n}.jsonl" for n in ("shapes_dev2", "numbers_dev",
                                                                            "shapes_holdout"))],
-    "held-out": [ROOT / "benchmarks" / f"{n}/{n}.jsonl" for n in ("shapes_holdout2", "shapes_holdout3",
-                                                                   "shapes_holdout4", "numbers_holdout",
-                                                                   "numbers_holdout2", "numbers_holdout3",
-                                                                   "numbers_holdout4")],
+    "held-out": [ROOT / "benchmarks" / f"{n}/{n}.jsonl" for n in (
+        "shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "numbers_holdout",
+        "numbers_holdout2", "numbers_holdout3", "numbers_holdout4")],
 }
 NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?!\w)")
 YEAR = re.compile(r"(?:19|20)\d\d$")
