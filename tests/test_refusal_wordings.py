@@ -20,8 +20,8 @@ from faithkit.scoring import RefusalDetector
 QUESTION = "Do your bikes come with winter tyres?"
 
 
-def declines(answer: str, question: str = QUESTION) -> bool:
-    return RefusalDetector().answer_match(answer_sentences(answer), question) is not None
+def declines(answer: str, question: str = QUESTION, passages: tuple[str, ...] = ()) -> bool:
+    return RefusalDetector().answer_match(answer_sentences(answer), question, passages) is not None
 
 
 @pytest.mark.parametrize("answer", [
@@ -115,10 +115,26 @@ def test_what_the_sources_cover_beside_a_refusal_is_part_of_declining() -> None:
     "I couldn't find anything about trailers; they only cover the Roamer and Hauler bikes.",  # names: a fact
     "I can't see anything about child seats — the pricing article only lists 2 seat sizes.",  # a digit
     "I can't see anything about parking. They cover dental, so you pay nothing for checkups.",  # a clause
-    "I don't have information on tyres. The only discount the articles mention is the student one.",
 ])
 def test_a_refusal_beside_a_fact_about_the_product_keeps_the_fact(answer: str) -> None:
     assert not declines(answer)
+    assert not declines(answer, passages=("Bikes cost $25 a day. Seats are free.",))  # names, digits no passage gives
+
+
+HIRE = ("Our bikes: the Roamer costs $25 a day and the Hauler $40 a day. Child seats come in 2 sizes. Students get "
+        "10% off day hire.")
+
+
+@pytest.mark.parametrize("answer", [
+    "I couldn't find anything about trailers; they only cover the Roamer and Hauler bikes.",
+    "I can't see anything about child seats — the pricing article only lists 2 seat sizes.",
+    "I don't have information on tyres. The only discount the articles mention is the student one.",
+    "I don't have information on tyres. The only discount they mention is 10% off day hire for Students.",
+])
+def test_what_the_sources_cover_is_part_of_declining_when_the_passages_say_it(answer: str) -> None:
+    """A scope with a name or a digit declines only where every word of it is in the passages: "the Roamer and
+    Hauler bikes" where a passage names both is what the sources cover, not a new fact (issue 30, refusals)."""
+    assert declines(answer, passages=(HIRE,))
 
 
 @pytest.mark.parametrize("answer", [

@@ -86,7 +86,7 @@ def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
     sentences = answer_sentences(interaction.answer)
     if not sentences:
         return None
-    return detector.answer_match(sentences, interaction.question)
+    return detector.answer_match(sentences, interaction.question, [p.text for p in interaction.contexts])
 
 
 def _claims_spec(options: CheckOptions) -> dict[str, Any]:
@@ -185,7 +185,8 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         if isinstance(claims, ClaimError):
             pending.status, pending.error, pending.raw = "error", f"claims: {claims.reason}", claims.raw
             continue
-        kept = [c for c in claims if options.refusals.match(c.text, item.question) is None]
+        kept = [c for c in claims if options.refusals.match(c.text, item.question,
+                                                             [p.text for p in item.contexts]) is None]
         if len(kept) < len(claims):
             # "... Please contact support." / "You'd like to know whether ...": part of declining
             kept = [c for c in kept if not (is_referral(c.text) or is_restatement(c.text, item.question))]

@@ -30,7 +30,7 @@ vans", "4x6 prints") is a fact about the product, and the sentence is checked.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from faithkit.text.words import STOPWORDS, content_words
 
@@ -138,15 +138,21 @@ _RESTATEMENT = re.compile(
 )
 
 
-# what the sources are about, said next to a refusal ("they only cover plans, storage and billing"): the subject is
-# the sources and the object a list of topics in common nouns; a digit or a name ("the Compact and Luton vans",
-# "4x6 prints") is a fact about the product and keeps the sentence a claim
+# what the sources are about, said next to a refusal ("they only cover plans, storage and billing", "the billing
+# article only lists 4x6 and 8x10 prints", "the only discount they mention is 15% off rentals of 7 days or more"):
+# the subject is the sources and the object a list of topics. A digit or a name ("the Compact and Luton vans") is a
+# fact about the product: it keeps the sentence a claim unless every word of it is in the passages (``is_scope``)
+_SOURCES = (r"(?:they|it|(?:the|our|my|these|those)\s+(?:[a-z-]+\s+)?(?:articles?|help\s*cent(?:er|re)|docs|"
+            r"documentation|pages|sources|passages)(?:\s+(?:I|we)\s+(?:have|can\s+see))?)")
 _SCOPE = re.compile(
-    r"^(?:(?:and|but|so)\s+)?(?:they|it|(?:the|our|my|these|those)\s+(?:help\s+)?(?:articles?|help\s*cent(?:er|re)|"
-    r"docs|documentation|pages|sources|passages)(?:\s+(?:I|we)\s+(?:have|can\s+see))?)"
-    r"(?:'re|\s+are|'s|\s+is)?\s+(?:(?:only|just|mainly|mostly|all)\s+)?"
-    r"(?:cover|covers|about|deal\s+with|deals\s+with|talk\s+about|talks\s+about|discuss|discusses|explain|explains)"
-    r"\s+(?P<topics>[^\d]+)$",
+    r"^(?:(?:and|but|so)\s+)?" + _SOURCES + r"(?:'re|\s+are|'s|\s+is)?\s+(?:(?:only|just|mainly|mostly|all)\s+)?"
+    r"(?:cover|covers|about|deal\s+with|deals\s+with|talk\s+about|talks\s+about|discuss|discusses|explain|explains|"
+    r"list|lists|mention|mentions)\s+(?P<topics>.+)$",
+    re.IGNORECASE,
+)
+_ONLY_MENTIONED = re.compile(
+    r"^(?:(?:and|but|so)\s+)?the\s+only\s+[a-z -]{1,40}?\s+(?:that\s+)?" + _SOURCES +
+    r"\s+(?:mention|mentions|list|lists|cover|covers|describe|describes|offer|offers)\s+(?:is|are)\s+(?P<topics>.+)$",
     re.IGNORECASE,
 )
 
@@ -158,11 +164,13 @@ _CLAUSE_WORDS = frozenset(
 _THEN_REFER = re.compile(r"\s*(?:,\s*|;\s*|\s)(?:so|and)\s+(?=\S)", re.IGNORECASE)
 
 
-def is_scope(text: str) -> bool:
+def is_scope(text: str, passages: Sequence[str] = ()) -> bool:
     """Whether ``text`` only says what the sources cover ("they're about rooms and prices", optionally followed
-    by ", so support would be the best place to ask"): see ``_SCOPE``. The topics are a list of nouns: no verb,
-    no subordinate clause, no digit, no name."""
-    found = _SCOPE.match(text.strip(" .!?\"'"))
+    by ", so support would be the best place to ask"): see ``_SCOPE``. The topics are a list of nouns with no verb
+    or subordinate clause, and no digit or name unless each of its words is in ``passages`` ("the Compact, Medium
+    and Luton vans" where a passage names them: what the sources cover is then what they say)."""
+    text = text.strip(" .!?\"'")
+    found = _SCOPE.match(text) or _ONLY_MENTIONED.match(text)
     if found is None:
         return False
     topics = found.group("topics")
@@ -171,8 +179,12 @@ def is_scope(text: str) -> bool:
             topics = topics[: join.start()]
             break
     words = [w.strip(",;:") for w in topics.split()]
-    return (0 < len(words) <= 20 and not any(w[:1].isupper() for w in words)
-            and not _CLAUSE_WORDS.intersection(w.lower() for w in words))
+    if not 0 < len(words) <= 20:
+        return False
+    if not any(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in words):
+        return not _CLAUSE_WORDS.intersection(w.lower() for w in words)
+    said = set().union(*(content_words(p) for p in passages)) if passages else set()
+    return bool(said) and content_words(topics) <= said
 
 
 def is_restatement(text: str, question: str) -> bool:
@@ -201,9 +213,11 @@ def _contentless(text: str) -> bool:
     return True
 
 
-def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | None], question: str = "") -> bool:
+def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | None], question: str = "",
+                  passages: Sequence[str] = ()) -> bool:
     """True when ``sentence`` declines and makes no other claim. ``match_span(text)`` gives the span of a
-    refusal pattern's match in ``text`` (or None); a clause restating ``question`` is not a claim either."""
+    refusal pattern's match in ``text`` (or None); a clause restating ``question`` is not a claim either, nor one
+    saying what ``passages`` cover (``is_scope``)."""
     pieces, cursor = [], 0
     for brk in _CLAUSE_BREAK.finditer(sentence):
         pieces.append((cursor, sentence[cursor : brk.start()]))
@@ -225,5 +239,5 @@ def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | N
                 or is_restatement(clause, question)):
             continue
         # what the sources cover, as a list of topics that runs to the end of the sentence, commas and all
-        return declined and is_scope(sentence[start:])
+        return declined and is_scope(sentence[start:], passages)
     return declined

@@ -120,7 +120,7 @@ class RefusalDetector:
 
             raise UsageError(f"invalid refusal pattern: {exc}") from exc
 
-    def match(self, sentence: str, question: str = "") -> str | None:
+    def match(self, sentence: str, question: str = "", passages: Sequence[str] = ()) -> str | None:
         """The pattern a sentence matches, or None; None too when the sentence also makes a claim of its own
         ("Fees are waived, but I can't find the rest.": ``refusal_clauses``), so that claim is checked. A clause
         that restates ``question`` ("You're asking about X — the docs don't say") is not a claim of its own."""
@@ -129,18 +129,18 @@ class RefusalDetector:
         for pattern, compiled in zip(self.patterns, self._compiled):
             if compiled.search(sentence):
                 # "Based on the articles I have, there's no mention of X": the frame says where, not what
-                return pattern if declines_only(checked_text(sentence), self._span, question) else None
+                return pattern if declines_only(checked_text(sentence), self._span, question, passages) else None
         return None
 
-    def answer_match(self, sentences: Sequence[str], question: str = "") -> str | None:
+    def answer_match(self, sentences: Sequence[str], question: str = "", passages: Sequence[str] = ()) -> str | None:
         """The first pattern matched when the answer declines as a whole: at least one sentence is a refusal and
         every other one is a refusal, a referral ("I'm not sure. Please contact the pharmacy."), a restatement
         of the question ("You'd like to know whether ...") or what the sources cover ("They're about fees.")."""
-        matches = [self.match(s, question) for s in sentences]
+        matches = [self.match(s, question, passages) for s in sentences]
         first = next((m for m in matches if m is not None), None)
         if first is None:
             return None
-        return first if all(m is not None or is_referral(s) or is_restatement(s, question) or is_scope(s)
+        return first if all(m is not None or is_referral(s) or is_restatement(s, question) or is_scope(s, passages)
                             for m, s in zip(matches, sentences)) else None
 
     def _span(self, text: str) -> tuple[int, int] | None:
