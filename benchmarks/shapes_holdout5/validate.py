@@ -1,11 +1,13 @@
-"""Structural and arithmetic check of shapes_holdout5.jsonl (python3 stdlib only, self-contained; no checker
-involved)."""
+"""Structural and arithmetic check of shapes_holdout5.jsonl (python3 stdlib only; no checker involved). The
+reading and context checks every set shares are in benchmarks/blind_set_checks.py."""
 import datetime
-import json
 import os
 import re
 import sys
 from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from blind_set_checks import Problems, check_contexts, read_rows  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "shapes_holdout5.jsonl")
@@ -22,8 +24,6 @@ PER_DOMAIN = {"faithful": (9, 10), "unsupported": (5, 6), "refusal": (1, 2)}
 N_ROWS, N_DOMAINS, ROWS_PER_DOMAIN = 64, 4, 16
 N_PASSAGES, FEWEST_SENTENCES, MOST_SENTENCES = 3, 5, 5
 MIN_NON_USD = 3
-# a sentence ends with . ! or ? followed by white space and a capital, a digit or an opening mark
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(€£$])")
 # citations in answers: [1], [doc-id] and "(source: doc-id)"
 CITATION = re.compile(r"\[([^\]]+)\]|\(source:\s*([^)]+)\)")
 
@@ -63,70 +63,6 @@ ARITH = {
 }
 
 
-class Problems:
-    """Collects failed checks and prints them at the end."""
-
-    def __init__(self):
-        self.items = []
-
-    def check(self, ok, *message):
-        if not ok:
-            self.items.append(" ".join(str(m) for m in message))
-        return ok
-
-    def report(self):
-        for item in self.items:
-            print("PROBLEM:", item)
-        if self.items:
-            print(len(self.items), "problem(s)")
-        return not self.items
-
-
-def read_rows(path, problems):
-    rows = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                problems.check(False, "line", n, "is blank")
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as err:
-                problems.check(False, "line", n, "is not valid JSON:", err)
-                continue
-            if problems.check(isinstance(row, dict), "line", n, "is not a JSON object"):
-                rows.append(row)
-    return rows
-
-
-def sentences(text):
-    return [s for s in SENTENCE_END.split(text.strip()) if s]
-
-
-def check_contexts(r, problems, domain_contexts):
-    """Checks one row's passages; every row of a domain must carry the same passages. Returns their ids."""
-    rid, check = r.get("id"), problems.check
-    contexts = r.get("contexts")
-    if not check(isinstance(contexts, list) and contexts, rid, "contexts must be a non-empty list"):
-        return []
-    ids = []
-    for c in contexts:
-        if not check(isinstance(c, dict) and set(c) == {"id", "text"}, rid, "each context needs exactly id and text"):
-            continue
-        check(isinstance(c["id"], str) and c["id"].strip(), rid, "context id must be a non-empty string")
-        check(isinstance(c["text"], str) and c["text"].strip(), rid, "context text must be a non-empty string")
-        ids.append(c["id"])
-        if isinstance(c["text"], str):
-            n = len(sentences(c["text"]))
-            check(FEWEST_SENTENCES <= n <= MOST_SENTENCES, rid, "passage", c["id"], "has", n, "sentences, expected",
-                  FEWEST_SENTENCES, "to", MOST_SENTENCES)
-    check(len(ids) == len(set(ids)), rid, "duplicate context ids")
-    check(len(contexts) == N_PASSAGES, rid, "has", len(contexts), "passages, expected", N_PASSAGES)
-    first = domain_contexts.setdefault(r.get("domain"), contexts)
-    check(first == contexts, rid, "passages differ from the first row of domain", r.get("domain"))
-    return ids
-
-
 def stated(text, value):
     """The value the answer's text states, in the type of the computed value."""
     if isinstance(value, datetime.date):
@@ -163,7 +99,7 @@ def main():
         check(r.get("citation") in (None, "misattributed"), rid, "bad citation value", r.get("citation"))
         check(r.get("citation") is None or (r["expect"] == "faithful" and r["shape"] == "citation"), rid,
               "misattributed citation only on faithful citation rows")
-        cids = check_contexts(r, problems, domain_contexts)
+        cids = check_contexts(r, problems, domain_contexts, N_PASSAGES, FEWEST_SENTENCES, MOST_SENTENCES)
         refs = [(a or b).strip() for a, b in CITATION.findall(r["answer"])]
         for ref in refs:
             ok = ref in cids or (ref.isdigit() and 1 <= int(ref) <= len(cids))
