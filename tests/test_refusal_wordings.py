@@ -115,6 +115,7 @@ def test_what_the_sources_cover_beside_a_refusal_is_part_of_declining() -> None:
     "I couldn't find anything about trailers; they only cover the Roamer and Hauler bikes.",  # names: a fact
     "I can't see anything about child seats — the pricing article only lists 2 seat sizes.",  # a digit
     "I can't see anything about parking. They cover dental, so you pay nothing for checkups.",  # a clause
+    "I couldn't find anything about trailers; they only cover the Roamer, which is $25 a day.",  # a clause, named
 ])
 def test_a_refusal_beside_a_fact_about_the_product_keeps_the_fact(answer: str) -> None:
     assert not declines(answer)

@@ -23,8 +23,8 @@ an empty purpose ("to ask", "to check") add nothing.
 Two more kinds of sentence are part of declining and never a claim on their own (issue 30): a *restatement*
 ("You'd like to know whether ...", "You're asking about X") whose content words all come from the question, and,
 next to a refusal, what the sources *cover* ("they only cover prices, booking and policies"): sources as subject,
-a list of topics in common nouns as object. A digit, a name or a clause in that list ("the Compact and Luton
-vans", "4x6 prints") is a fact about the product, and the sentence is checked.
+a list of topics as object. A clause in that list is a claim, and so is a digit or a name ("the Compact and Luton
+vans", "4x6 prints") unless every word of the list is in the passages (what the sources cover is what they say).
 """
 
 from __future__ import annotations
@@ -179,10 +179,10 @@ def is_scope(text: str, passages: Sequence[str] = ()) -> bool:
             topics = topics[: join.start()]
             break
     words = [w.strip(",;:") for w in topics.split()]
-    if not 0 < len(words) <= 20:
-        return False
+    if not 0 < len(words) <= 20 or _CLAUSE_WORDS.intersection(w.lower() for w in words):
+        return False  # "they cover the Roamer, which is free": a clause is a claim of its own
     if not any(w[:1].isupper() or any(ch.isdigit() for ch in w) for w in words):
-        return not _CLAUSE_WORDS.intersection(w.lower() for w in words)
+        return True
     said = set().union(*(content_words(p) for p in passages)) if passages else set()
     return bool(said) and content_words(topics) <= said
 
