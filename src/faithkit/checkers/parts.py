@@ -126,10 +126,8 @@ def _refuted(verdict: Verdict) -> bool:
     """A claim or part that an alignment rule refuted: a passage sentence plainly about it disagrees
     (``detail.disagreeing_sentence``). Not the model's ``label3``: on the help-center suite it said "contradicted"
     for four faithful paraphrased parts ("You can set one up in the app in about 10 minutes."); and not the numbers
-    stage: a number a part lacks may be computed from the other part. Except a sum the whole shows the subtotals
-    of (``numbers_rule: subtotals``): cut from them, "€131 in total." finds a passage combination of its own."""
-    return verdict.label != SUPPORTED and (bool(verdict.detail.get("disagreeing_sentence"))
-                                           or verdict.detail.get("numbers_rule") == "subtotals")
+    stage: a number a part lacks may be computed from the other part."""
+    return verdict.label != SUPPORTED and bool(verdict.detail.get("disagreeing_sentence"))
 
 
 def _part_entry(text: str, verdict: Verdict) -> dict[str, Any]:

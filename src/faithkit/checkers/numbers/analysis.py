@@ -28,7 +28,6 @@ operand in the derivation of another missing number; a given that derives nothin
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -73,7 +72,6 @@ class NumberReport:
     derivations: tuple[Derivation, ...] = ()
     work: int = 0
     note: str = ""
-    subtotals: str = ""  # a sum that does not build on the subtotals the claim shows (``_on_subtotals``)
 
     @property
     def missing(self) -> list[NumberStatus]:
@@ -166,7 +164,6 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
     candidates = [q for q in missing if dimension(q.unit) in ("count", "time_d", "time_m", "times")]
     work = 0
     first_attempt: dict[int, SearchResult] = {}
-    first_worked: list[Quantity] = []
     for size in range(0, min(max_givens, len(candidates)) + 1):
         for givens in itertools.combinations(candidates, size):
             targets = [q for q in missing if not any(q is g for g in givens)]
@@ -179,11 +176,9 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
                 work += res.work
                 results[id(target)] = res
             best = {k: r.best for k, r in results.items()}
-            worked = [t for t in targets if best[id(t)] is not None]
-            best = {k: _on_subtotals(claim, r, worked) for k, r in results.items()}
             work += _chain(claim, claim_qs, missing, givens, items, question, targets, results, best, max_operands)
             if size == 0:
-                first_attempt, first_worked = results, worked
+                first_attempt = results
             if any(b is None for b in best.values()):
                 continue
             used = {id(o.claim_quantity) for b in best.values() if b for o in b.operands if o.given}
@@ -201,55 +196,7 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
         near = res.best_unjustified if res else None
         statuses[index[id(q)]] = NumberStatus(
             q, "unverified", coincidence=(f"{near.expression} (not justified)" if near else None))
-    subtotals = "; ".join(_subtotals_reason(q, shown) for q in missing
-                          if (shown := _shown_subtotals(claim, q, first_worked)))
-    return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), False, (), work, subtotals=subtotals)
-
-
-def _subtotals_reason(total: Quantity, shown: Sequence[Quantity]) -> str:
-    """"the claim's subtotals €105 + €16 come to €121, not €131": what the shown subtotals add up to."""
-    added = sum(q.value for q in shown)
-    cut = (total.num_start - total.start, total.num_end - total.start)
-    written = f"{total.text[:cut[0]]}{added:,.2f}".removesuffix(".00") + total.text[cut[1]:]
-    return (f"the claim's subtotals {' + '.join(q.text for q in shown)} come to {written}, not {total.text}"
-            if abs(added - total.value) > 0.005 else
-            f"{total.text} is not built on the claim's subtotals {' + '.join(q.text for q in shown)}")
-
-
-_CLAUSE_BREAK = re.compile(r"[,;:()\u2013\u2014]|\.(?:\s|$)")
-# what names a number in its own clause as a total ("so €131 in total", "making €504 altogether")
-_TOTAL_CUE = re.compile(r"\b(?:in total|altogether|in all|total|comes? to|adds? up to|combined|all together)\b",
-                        re.IGNORECASE)
-
-
-def _shown_subtotals(claim: str, target: Quantity, worked: Sequence[Quantity]) -> list[Quantity]:
-    """The amounts the claim worked out itself before a sum it cues ("€105" and "€16" before "so €131 in total"),
-    when there are at least two of them; else none. Such a sum must be built on them (``_on_subtotals``)."""
-    shown = [t for t in worked if t is not target and t.start < target.start
-             and dimension(t.unit) == dimension(target.unit)]
-    if len(shown) < 2 or any(t.value >= target.value for t in shown):
-        return []  # a sum of amounts is more than each of them: "£50" after "£325" and "£275" is not their total
-    start = max((m.end() for m in _CLAUSE_BREAK.finditer(claim, 0, target.start)), default=0)
-    end = next((m.start() for m in _CLAUSE_BREAK.finditer(claim, target.end)), len(claim))
-    return shown if _TOTAL_CUE.search(claim, start, end) else []  # "so €131 in total", not "— CA$76 less"
-
-
-def _on_subtotals(claim: str, result: SearchResult, worked: Sequence[Quantity]) -> Derivation | None:
-    """The best justified derivation of ``result``, built on the claim's shown subtotals when it has any. Why: a
-    claim that shows its subtotals says what it adds up; a passage combination that happens to reach its wrong
-    total ("131 = 2 × 48 + 35" after "€105 ... €16 ... so €131 in total") is a coincidence."""
-    shown = _shown_subtotals(claim, result.target, worked)
-    if not shown:
-        return result.best
-    built = [d for d in result.derivations if d.justified and _built_on(d, shown)]
-    return min(built, key=rank) if built else None
-
-
-def _built_on(derivation: Derivation, shown: Sequence[Quantity]) -> bool:
-    """Whether a sum rests on the shown subtotals: two of them at least ("105 + 16"), or one with nothing but
-    numbers the claim states ("105 + 16 + 6.50"); "16 + 25 + 90" takes two passage numbers nobody named."""
-    used = sum(any(o.claim_quantity is q for q in shown) for o in derivation.operands)
-    return used >= 2 or (used == 1 and all("claim" in o.origins for o in derivation.operands))
+    return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), False, (), work)
 
 
 def _chain(claim: str, claim_qs: list[Quantity], missing: list[Quantity], givens: tuple[Quantity, ...],
@@ -266,9 +213,8 @@ def _chain(claim: str, claim_qs: list[Quantity], missing: list[Quantity], givens
         pool = build_pool(claim, claim_qs, missing, givens, items, question, target, max_operands, derived=done)
         res = find_derivations(target, pool, claim)
         work += res.work
-        found = _on_subtotals(claim, res, done)
-        if found is not None:
-            results[id(target)], best[id(target)] = res, found
+        if res.best is not None:
+            results[id(target)], best[id(target)] = res, res.best
     return work
 
 

@@ -66,7 +66,7 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "16"  # 16: a total past two subtotals the claim shows is built on them (analysis._on_subtotals);
+STAGE_VERSION = "17"  # 17: 16's subtotals rule removed (its verdict gain was only where it was chosen);
 # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
 # a date no source states or computes (dates.unstated_dates);
 # 14: + and − over the claim's own numbers, a time of day no source states; 13: an unresolved cent; 12: rates of
@@ -217,11 +217,9 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = self._bound_operands(requests[i], verdicts[i], report)
             elif verdicts[i].label == NOT_SUPPORTED and report.unverified and verdicts[i].stage != "numbers":
                 # the model decided, but the reader's first objection is the number: say it first
-                why = report.subtotals or missing_reason([n.quantity for n in report.unverified],
-                                                         requests[i].passages, requests[i].claim)
+                why = missing_reason([n.quantity for n in report.unverified], requests[i].passages, requests[i].claim)
                 before = verdicts[i].detail.get("reason")
-                rule = {"numbers_rule": "subtotals"} if report.subtotals else {}  # its parts cannot rescue it
-                verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail, **rule,
+                verdicts[i] = replace(verdicts[i], detail={**verdicts[i].detail,
                                                            "reason": f"{why}; {before}" if before else why})
         for i, request in enumerate(requests):  # a time of day or a date no source states or computes
             if self.missing_numbers and verdicts[i].label == SUPPORTED:
@@ -316,10 +314,8 @@ class NumberChecks(CheckerWrapper):
             NOT_SUPPORTED, "numbers", score=None,
             evidence=Evidence(None, "; ".join(n.quantity.text for n in bad)),
             error=report.note or None,
-            detail={"numbers_rule": "subtotals" if report.subtotals else "missing_number", "inner": inner.to_dict(),
-                    "numbers": report.as_dicts(),
-                    "reason": report.subtotals or missing_reason([n.quantity for n in bad], request.passages,
-                                                                 request.claim)},
+            detail={"numbers_rule": "missing_number", "inner": inner.to_dict(), "numbers": report.as_dicts(),
+                    "reason": missing_reason([n.quantity for n in bad], request.passages, request.claim)},
         )
 
     def _flag_moments(self, inner: Verdict, times: list[str], dates: list[str], request: ClaimCheck) -> Verdict:
