@@ -185,8 +185,8 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         if isinstance(claims, ClaimError):
             pending.status, pending.error, pending.raw = "error", f"claims: {claims.reason}", claims.raw
             continue
-        kept = [c for c in claims if options.refusals.match(c.text, item.question,
-                                                             [p.text for p in item.contexts]) is None]
+        passages = [p.text for p in item.contexts]  # once per answer: what the sources cover (``is_scope``)
+        kept = [c for c in claims if options.refusals.match(c.text, item.question, passages) is None]
         if len(kept) < len(claims):
             # "... Please contact support." / "You'd like to know whether ...": part of declining
             kept = [c for c in kept if not (is_referral(c.text) or is_restatement(c.text, item.question))]
