@@ -187,3 +187,90 @@ def test_the_pipeline_counts_the_refusal_and_keeps_a_fact_beside_one(tmp_path) -
     assert fact["status"] == "scored"
     assert [c["text"] for c in fact["claims"]] == ["Bikes are hired by the day."]
     assert "partial_refusal" in fact["warnings"]
+
+
+@pytest.mark.parametrize("answer", [
+    "Unfortunately I'm not able to confirm a winter tyre option.",
+    "There are no details on winter tyres in the articles.",
+    "The help pages don't give any tyre sizes.",
+    "Winter tyres aren't something the help center covers.",
+    "Not something I can answer from the docs, I'm afraid.",
+    "No information on winter tyres, I'm afraid.",
+    "As far as I can tell, winter tyres aren't mentioned.",
+    "Tyres aren't covered in the Roamer help articles.",
+    "The tyre sizes aren't listed in the help center.",
+    "Winter tyres: not covered in the articles I have, sorry.",
+    "As for winter tyres, I don't have any information on that.",
+    "Whether the bikes can take studded tyres isn't covered in the articles I have.",
+])
+def test_session_27_wordings_are_refusals(answer: str) -> None:
+    """Session 27, chosen on benchmarks/refusals_dev2 (a development set written blind): "I'm" before "not able
+    to" never matched ("I 'm"); "there are no details", "don't give any", "isn't something <source> covers", "not
+    something I can answer", "no information on <topic>", a bare "<topic> isn't mentioned", a source with the
+    product's name in front ("the Roamer help articles"), "listed in"; the declined topic named first (a label
+    and a colon, "As for X,", an indirect question as the subject)."""
+    assert declines(answer)
+
+
+@pytest.mark.parametrize("referral", [
+    "The depot staff would be the right people to ask.",
+    "You could check in the app or ask at the depot.",
+    "The team at your local depot will know which tyres they fit.",
+    "You could try checking the app.",
+    "You could ask the workshop team when you're in.",
+])
+def test_session_27_referrals(referral: str) -> None:
+    assert is_referral(referral)
+    assert declines(f"I couldn't find anything about winter tyres. {referral}")
+
+
+@pytest.mark.parametrize("answer", [
+    "I don't have information on tyres. The articles cover bookings and deposits, but not tyres.",
+    "I couldn't find anything about tyres. Unfortunately the help pages only cover bookings, deposits and repairs, "
+    "not tyres.",
+    "There's no information about tyres in the help center. I can see the day prices, but nothing about tyres.",
+    "I couldn't find anything about tyres. They only cover:\n\n- bookings and deposits\n- repairs",
+])
+def test_what_the_sources_cover_and_leave_out_is_part_of_declining(answer: str) -> None:
+    """"They cover X, but not Y" says what the sources leave out; "They only cover:" above a list of topics."""
+    assert declines(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "Studded tyres aren't covered by the damage waiver.",
+    "Tyres: the Roamer has 2 sizes.",
+    "Helmets aren't mentioned in the price: they are free.",
+    "Winter tyres: yes, every bike has them.",
+    "As for tyres, every bike has winter tyres.",
+    "The articles cover bookings and deposits, but not tyres, which cost $5.",
+])
+def test_session_27_forms_keep_facts_as_claims(answer: str) -> None:
+    assert not declines(answer, "Do the bikes have winter tyres?", (HIRE,))
+
+
+def test_a_sentence_that_declines_one_thing_and_states_another_keeps_the_statement() -> None:
+    detector = RefusalDetector()
+    assert detector.undeclined("Whether the bikes take studded tyres isn't something the help center says, but "
+                               "bikes are hired by the day.") == "Bikes are hired by the day."
+    assert detector.undeclined("I don't have information about trailers; the articles only say that bikes are "
+                               "hired by the day.") == "Bikes are hired by the day."
+    assert detector.undeclined("Bikes are hired by the day, but the Hauler costs $40.") is None  # nothing declined
+    assert detector.undeclined("I couldn't find anything about trailers; sorry.") is None  # nothing else said
+
+
+def test_the_pipeline_checks_what_a_partly_declining_sentence_states(tmp_path) -> None:
+    row = {"id": "partly", "question": QUESTION, "contexts": ["Bikes are hired by the day."],
+           "answer": "Whether they take studded tyres isn't covered in the articles I have, but bikes are hired by "
+                     "the day."}
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps(row) + "\n")
+    run_check(log, tmp_path / "out", ScriptedChecker({}), CheckOptions(), command=["test"])
+    record = read_results(tmp_path / "out").records[0]
+    assert record["status"] == "scored"
+    assert [c["text"] for c in record["claims"]] == ["Bikes are hired by the day."]
+    assert "partial_refusal" in record["warnings"]
+
+
+def test_a_sentence_that_declines_nothing_is_left_whole() -> None:
+    """An answer particle before a dash is no refusal: "Yes — there's a 2-hour minimum" is checked as written."""
+    assert RefusalDetector().undeclined("Yes — there's a 2-hour minimum charge, so a ride costs $90.") is None

@@ -89,6 +89,13 @@ def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
     return detector.answer_match(sentences, interaction.question, [p.text for p in interaction.contexts])
 
 
+def _undeclined(claim: Claim, detector: RefusalDetector, question: str, passages: Sequence[str]) -> Claim:
+    """The claim without the part of its sentence that declines ("I couldn't find X; the articles say Y" -> "The
+    articles say Y"), or the claim itself."""
+    rest = detector.undeclined(claim.text, question, passages)
+    return dataclasses.replace(claim, text=rest) if rest else claim
+
+
 def _claims_spec(options: CheckOptions) -> dict[str, Any]:
     """The claim extractor's spec, with how citations count when that differs from the default: a resumed run
     that would fail answers on misattributed citations differently is refused (``resume``)."""
@@ -187,6 +194,10 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             continue
         passages = [p.text for p in item.contexts]  # once per answer: what the sources cover (``is_scope``)
         kept = [c for c in claims if options.refusals.match(c.text, item.question, passages) is None]
+        partly = [_undeclined(c, options.refusals, item.question, passages) for c in kept]
+        if any(p is not c for p, c in zip(partly, kept)) and len(kept) == len(claims):
+            pending.warnings.append("partial_refusal")
+        kept = partly
         if len(kept) < len(claims):
             # "... Please contact support." / "You'd like to know whether ...": part of declining
             kept = [c for c in kept if not (is_referral(c.text) or is_restatement(c.text, item.question))]

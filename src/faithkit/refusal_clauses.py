@@ -61,12 +61,14 @@ _JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then
 
 
 _WHEN = (r"(?:\s+(?:when|before|while|next time|once)\s+(?:you\s+(?:book|call|visit|go|come in|arrive|order|buy|"
-         r"sign up|check in|pick up|travel)|your\s+[a-z-]+(?:\s+[a-z-]+)?)(?:\s+(?:an?|the|your)\s+[a-z-]+)?)?")
+         r"sign up|check in|pick up|travel|email|write)(?:\s+to\s+[a-z]+)?|you(?:'re|\s+are)\s+(?:in|there|here)|"
+         r"your\s+[a-z-]+(?:\s+[a-z-]+)?)(?:\s+(?:an?|the|your)\s+[a-z-]+)?)?")
 _ABOUT = (r"(?:\s+(?:for|about)\s+(?:more\s+|further\s+|any\s+)?(?:help|details|information|info|assistance|advice|"
           r"support|guidance|clarification|questions)|\s+directly|\s+(?:about|on)\s+(?:this|that|it)|"
           r"\s+to\s+(?:ask|check|confirm|find out|be sure))?")
-_ASK = (r"(?:contact(?:ing)?|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|call(?:ing)?|ask(?:ing)?|"
-        r"speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|check(?:ing)?\s+with|consult(?:ing)?|email(?:ing)?)")
+_ASK = (r"(?:contact(?:ing)?|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|call(?:ing)?|"
+        r"ask(?:ing)?(?:\s+at)?|speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|"
+        r"check(?:ing)?(?:\s+(?:with|in|on|at))?|look(?:ing)?\s+(?:in|on|at)|consult(?:ing)?|email(?:ing)?)")
 _OPEN = r"^(?:(?:so|but|and|then|instead)\s+)?(?:for\s+(?:that|this|more\s+(?:details|information|info)),?\s+)?"
 # three shapes of sending the user elsewhere, each naming whom to ask (``whom``) and nothing else:
 # "(please / you may want to / I'd suggest / it's worth) contact(ing) <whom> (directly) (before you book)",
@@ -74,21 +76,22 @@ _OPEN = r"^(?:(?:so|but|and|then|instead)\s+)?(?:for\s+(?:that|this|more\s+(?:de
 _REFERRALS = (
     re.compile(
         _OPEN + r"(?:please\s+|kindly\s+|(?:you|we)\s+(?:can|could|may|might|should|would)\s+(?:(?:want|like|need|try)"
-        r"\s+to\s+)?|(?:I|we)(?:'d|\s+would)?\s+(?:recommend|suggest)(?:\s+that)?(?:\s+you)?\s+|"
+        r"\s+to\s+|try\s+)?|(?:I|we)(?:'d|\s+would)?\s+(?:recommend|suggest)(?:\s+that)?(?:\s+you)?\s+|"
         r"(?:it's|it\s+is|it\s+would\s+be|it'd\s+be)\s+(?:best|worth|a\s+good\s+idea)\s+(?:to\s+)?|"
         r"(?:your\s+)?best\s+(?:bet|option)\s+is\s+(?:to\s+)?|try\s+)?"
-        + _ASK + r"\s+(?P<whom>[^,;:]+?)" + _ABOUT + _WHEN + r"$",
+        + _ASK + r"\s+(?P<whom>[^,;:]+?)(?:\s+or\s+" + _ASK + r"\s+(?P<whom2>[^,;:]+?))?" + _ABOUT + _WHEN + r"$",
         re.IGNORECASE,
     ),
     re.compile(
         _OPEN + r"(?P<whom>[^,;:]+?)\s+(?:should|can|could|will|would|may|might)\s+"
         r"(?:be\s+(?:able|happy|glad)\s+to\s+)?"
         r"(?:tell|help|advise|confirm|answer|let|know)(?:\s+(?:you|that|this|it))*(?:\s+know)?"
-        r"(?:\s+(?:more|for\s+sure|that))?(?:\s+with\s+(?:this|that|it))?" + _WHEN + r"$",
+        r"(?:\s+(?:more|for\s+sure|that))?(?:\s+with\s+(?:this|that|it))?"
+        r"(?:\s+(?:whether|if|what|which|how|when|where|who)\b[^,;:\d]{1,60})?" + _WHEN + r"$",
         re.IGNORECASE,
     ),
     re.compile(
-        _OPEN + r"(?P<whom>[^,;:]+?)\s+(?:would|will|is|are|'s|'d)\s+(?:be\s+)?(?:the\s+)?best\s+"
+        _OPEN + r"(?P<whom>[^,;:]+?)\s+(?:would|will|is|are|'s|'d)\s+(?:be\s+)?(?:the\s+)?(?:(?:best|right)\s+)?"
         r"(?:place|people|person|ones?|team)\s+to\s+ask" + _WHEN + r"$",
         re.IGNORECASE,
     ),
@@ -102,6 +105,7 @@ _ASKABLE = frozenset(
     "colleagues advisor adviser representative rep organisers organizers landlord provider company bank "
     "insurer operator gym venue".split()
 )
+_DETERMINERS = frozenset("the a an your our their its this that these those".split())
 _AFTER_HEAD = frozenset("at in of from on".split())  # the head noun of whom stands before its first preposition
 _NOT_WHOM = frozenset("to if within before after by when because so unless until which that whether how not "
                       "no never only all every".split())
@@ -120,14 +124,22 @@ def is_referral(text: str) -> bool:
         found = shape.match(text)
         if found is None:
             continue
-        whom = found.group("whom").split()
-        head = next((w for w, after in zip(whom, [*whom[1:], ""]) if after.lower() in _AFTER_HEAD), whom[-1])
-        if number and head.lower() not in _ASKABLE:  # "the team at the marina": the team is asked
-            continue
-        if (len(whom) <= 5 and not any(ch.isdigit() or ch == "@" for ch in found.group("whom"))
-                and not _NOT_WHOM.intersection(w.lower() for w in whom)):
+        names = [found.group("whom")] + ([found.group("whom2")] if number == 0 and found.group("whom2") else [])
+        if all(_names_whom(name, subject=number > 0) for name in names):
             return True
     return False
+
+
+def _names_whom(name: str, subject: bool) -> bool:
+    """Whether ``name`` only names whom to ask: at most five words, no digit or address, no clause; as the
+    subject ("the front desk should be able to tell you"), a person, team or place (``_ASKABLE``)."""
+    whom = name.split()
+    head = next((w for w, after in zip(whom, [*whom[1:], ""]) if after.lower() in _AFTER_HEAD), whom[-1])
+    if subject and head.lower() not in _ASKABLE:  # "the team at the marina": the team is asked
+        return False
+    named = [w for w in whom if w.lower() not in _DETERMINERS]  # "the team at your branch": 3 words name it
+    return (len(named) <= 5 and not any(ch.isdigit() or ch == "@" for ch in name)
+            and not _NOT_WHOM.intersection(w.lower() for w in whom))
 
 
 _RESTATEMENT = re.compile(
@@ -142,17 +154,23 @@ _RESTATEMENT = re.compile(
 # article only lists 4x6 and 8x10 prints", "the only discount they mention is 15% off rentals of 7 days or more"):
 # the subject is the sources and the object a list of topics. A digit or a name ("the Compact and Luton vans") is a
 # fact about the product: it keeps the sentence a claim unless every word of it is in the passages (``is_scope``)
-_SOURCES = (r"(?:they|it|(?:the|our|my|these|those)\s+(?:[a-z-]+\s+)?(?:articles?|help\s*cent(?:er|re)|docs|"
-            r"documentation|pages|sources|passages)(?:\s+(?:I|we)\s+(?:have|can\s+see))?)")
+_SOURCES = (r"(?:they|it|(?:the|our|my|these|those)\s+(?:[a-z-]+\s+)?(?:help\s+)?(?:articles?|help\s*cent(?:er|re)|"
+            r"docs|documentation|pages|sources|passages)(?:\s+(?:I|we)\s+(?:have|can\s+see))?)")
 _SCOPE = re.compile(
-    r"^(?:(?:and|but|so)\s+)?" + _SOURCES + r"(?:'re|\s+are|'s|\s+is)?\s+(?:(?:only|just|mainly|mostly|all)\s+)?"
-    r"(?:cover|covers|about|deal\s+with|deals\s+with|talk\s+about|talks\s+about|discuss|discusses|explain|explains|"
-    r"list|lists|mention|mentions)\s+(?P<topics>.+)$",
+    r"^(?:(?:and|but|so|unfortunately|sadly)\s+)?(?:" + _SOURCES + r"(?:'re|\s+are|'s|\s+is)?\s+"
+    r"(?:(?:only|just|mainly|mostly|all)\s+)?(?:cover|covers|about|deal\s+with|deals\s+with|talk\s+about|"
+    r"talks\s+about|discuss|discusses|explain|explains|describe|describes|list|lists|mention|mentions)|"
+    r"I\s+can\s+(?:only\s+)?see)\s+(?P<topics>.+)$",
     re.IGNORECASE,
 )
+# what the sources leave out, said after what they cover: "..., but not theory classes", "..., not reservations",
+# "but no results or statistics", "but nothing about reduced rates": the declined topic, not a claim
+_EXCLUDED = re.compile(r"(?:\s*,\s*|\s+)(?:but\s+)?(?:not|no|nothing\s+(?:about|on|regarding))\s+"
+                       r"(?P<excluded>[^,;:]+)$", re.IGNORECASE)
 _ONLY_MENTIONED = re.compile(
-    r"^(?:(?:and|but|so)\s+)?the\s+only\s+[a-z -]{1,40}?\s+(?:that\s+)?" + _SOURCES +
-    r"\s+(?:mention|mentions|list|lists|cover|covers|describe|describes|offer|offers)\s+(?:is|are)\s+(?P<topics>.+)$",
+    r"^(?:(?:and|but|so)\s+)?the\s+only\s+[a-z -]{1,40}?\s+(?:(?:that\s+)?" + _SOURCES +
+    r"\s+(?:mention|mentions|list|lists|cover|covers|describe|describes|offer|offers)|(?:in|from)\s+" + _SOURCES +
+    r")\s+(?:is|are)\s+(?P<topics>.+)$",
     re.IGNORECASE,
 )
 
@@ -161,7 +179,7 @@ _CLAUSE_WORDS = frozenset(
     "is are was were be been can can't cannot will won't would must may might should do does don't doesn't did "
     "didn't has have had so but because which who that while unless until if than you we they it".split()
 )
-_THEN_REFER = re.compile(r"\s*(?:,\s*|;\s*|\s)(?:so|and)\s+(?=\S)", re.IGNORECASE)
+_THEN_REFER = re.compile(r"\s*(?:(?:,\s*|;\s*|\s)(?:so|and)\s+|;\s*)(?=\S)", re.IGNORECASE)
 
 
 def is_scope(text: str, passages: Sequence[str] = ()) -> bool:
@@ -174,6 +192,9 @@ def is_scope(text: str, passages: Sequence[str] = ()) -> bool:
     if found is None:
         return False
     topics = found.group("topics")
+    excluded = _EXCLUDED.search(topics)
+    if excluded is not None and not _CLAUSE_WORDS.intersection(w.lower() for w in excluded.group("excluded").split()):
+        topics = topics[: excluded.start()]
     for join in _THEN_REFER.finditer(topics):
         if is_referral(topics[join.end():]):
             topics = topics[: join.start()]
@@ -187,6 +208,18 @@ def is_scope(text: str, passages: Sequence[str] = ()) -> bool:
     return bool(said) and content_words(topics) <= said
 
 
+_SCOPE_LEAD_IN = re.compile(
+    r"^(?:(?:and|but|so|unfortunately|sadly)\s+)?" + _SOURCES + r"(?:'re|\s+are|'s|\s+is)?\s+"
+    r"(?:(?:only|just|mainly|mostly|all)\s+)?(?:cover|covers|about|talk\s+about|talks\s+about|discuss|discusses|"
+    r"explain|explains|describe|describes|list|lists|mention|mentions)(?:\s+(?:these|the\s+following)"
+    r"(?:\s+topics)?)?\s*:$", re.IGNORECASE)
+
+
+def is_scope_lead_in(text: str) -> bool:
+    """"They only cover:" / "The help center covers the following:": what the sources cover, as a list below."""
+    return bool(_SCOPE_LEAD_IN.match(text.strip(" \"'")))
+
+
 def is_restatement(text: str, question: str) -> bool:
     """Whether ``text`` only says back what was asked ("You'd like to know whether the app can group photos"):
     a "you're asking / you'd like to know" opener whose every content word comes from the question."""
@@ -196,13 +229,34 @@ def is_restatement(text: str, question: str) -> bool:
     return not {w for w in content_words(found.group("topic")) if w not in FILLER} - content_words(question)
 
 
+_WH_SUBJECT = re.compile(r"^(?:whether|how|what|when|where|which|who|why|if)\b", re.IGNORECASE)
+
+
 def _topic_of_refusal(prefix: str, matched: str) -> bool:
     """``Number porting`` in "Number porting isn't something these articles explain": a short subject joined to
-    the refusal by "is" / "isn't" (in the prefix or at the start of the match), with no second clause in it."""
+    the refusal by "is" / "isn't" (in the prefix or at the start of the match), with no second clause in it. An
+    indirect question may be longer ("Whether it also works with other networks abroad isn't covered ...")."""
     prefix = _LEADING_JOIN.sub("", prefix)  # "but personal training isn't mentioned": the join opens the clause
-    if len(prefix.split()) > 6 or _JOINS.search(prefix):
+    limit = 12 if _WH_SUBJECT.match(prefix) else 6
+    if len(prefix.split()) > limit or _JOINS.search(prefix):
         return False
     return bool(_ENDS_WITH_BE.search(prefix) or _STARTS_WITH_BE.match(matched))
+
+
+# the declined topic named ahead of the refusal: "Gift vouchers: not covered in ...", "As for transferring the
+# package, I don't have any information on that", "Regarding parking, ..."
+_TOPIC_OPENER = re.compile(r"^(?:as\s+(?:for|to)|regarding|about|when\s+it\s+comes\s+to|on\s+the\s+subject\s+of)\s+"
+                           r"[^\d]{1,80}$", re.IGNORECASE)
+
+
+def _names_topic(clause: str, brk: str) -> bool:
+    """A clause that only names what the next clause declines: an "As for X" opener, or a label before a colon
+    (at most five words, no digit, no verb)."""
+    if _TOPIC_OPENER.match(clause):
+        return not _JOINS.search(clause)
+    words = clause.split()
+    return brk.strip() == ":" and 0 < len(words) <= 5 and not _CLAUSE_WORDS.intersection(w.lower() for w in words) \
+        and not any(ch.isdigit() for ch in clause)
 
 
 def _contentless(text: str) -> bool:
@@ -213,6 +267,11 @@ def _contentless(text: str) -> bool:
     return True
 
 
+def says_nothing(text: str) -> bool:
+    """Filler only ("sorry", "unfortunately", "I'm afraid"): nothing a checker could judge."""
+    return _contentless(text.strip(" .!?\"'"))
+
+
 def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | None], question: str = "",
                   passages: Sequence[str] = ()) -> bool:
     """True when ``sentence`` declines and makes no other claim. ``match_span(text)`` gives the span of a
@@ -220,13 +279,16 @@ def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | N
     saying what ``passages`` cover (``is_scope``)."""
     pieces, cursor = [], 0
     for brk in _CLAUSE_BREAK.finditer(sentence):
-        pieces.append((cursor, sentence[cursor : brk.start()]))
+        pieces.append((cursor, sentence[cursor : brk.start()], brk.group(0)))
         cursor = brk.end()
-    pieces.append((cursor, sentence[cursor:]))
-    declined = False
-    for start, piece in pieces:
+    pieces.append((cursor, sentence[cursor:], ""))
+    declined = topic = False
+    for start, piece, brk in pieces:
         clause = piece.strip(" .!?\"'")
         if not clause:
+            continue
+        if not declined and not topic and _names_topic(clause, brk):
+            topic = True  # only if a refusal follows: "Guests: yes, ..." stays a claim
             continue
         span = match_span(clause)
         if span is not None:

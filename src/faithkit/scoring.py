@@ -24,7 +24,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from faithkit.records import AnswerResult, ClaimResult, Correctness
-from faithkit.refusal_clauses import declines_only, is_referral, is_restatement, is_scope
+from faithkit.refusal_clauses import (
+    declines_only,
+    is_referral,
+    is_restatement,
+    is_scope,
+    is_scope_lead_in,
+    says_nothing,
+)
 
 # A declining sentence, composed (issue 30): [filler] + a source (the articles, the help center, what I have, I)
 # + a negated verb of saying / covering / finding / knowing + what is declined. The source is what tells a refusal
@@ -40,12 +47,17 @@ _NEGATED = (r"(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|can't|cannot
             r"won't|(?:'m|am|was|were)\s+(?:not\s+|un)able\s+to|wasn't\s+able\s+to)")
 _SAYING = (r"(?:say|state|mention|cover|include|explain|describe|address|list|contain|discuss|specify|go\s+into|"
            r"talk\s+about|tell\s+(?:me|us|you)|have\s+(?:any(?:thing)?|information|details|info)|"
-           r"(?:provide|give|offer)\s+(?:any\s+)?(?:details|information|info|guidance))")
+           r"(?:provide|give|offer)\s+(?:any\s+)?(?:details|information|info|guidance)|(?:give|provide|quote|show)\s+any)")
 _FINDING = r"(?:find|see|spot|locate|answer|say|tell|confirm|know|have)"
 _NOTHING = r"(?:no\s+(?:information|details|info|mention|data)|nothing)"
 _ANYTHING = r"(?:anything|any\s+(?:information|details|info|mention|data))"
 _PASSIVE_SAID = (r"(?:mentioned|covered|included|addressed|described|explained|specified|stated|discussed|listed|"
                  r"documented|answered|available)")
+# a source named with the product's name in front: "the Nookwork help articles", "the Ladeby help center"
+_NAMED_SOURCE = (r"(?:(?:the|our|my|these|those|this)\s+)?(?:[\w-]+\s+)?(?:help\s+)?"
+                 r"(?:articles?|help\s*cent(?:er|re)|help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|FAQs?)"
+                 r"(?:\s+(?:I|we)\s+(?:have|can\s+see))?")
+_SAYS = r"(?:covers?|says?|mentions?|explains?|describes?|address(?:es)?|lists?|goes\s+into|go\s+into)"
 _WH = r"(?:whether|if|how|what|when|where|who|which|why)"
 COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
     rf"\b{_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
@@ -68,12 +80,24 @@ COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
     rf"\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not)\s+{_PASSIVE_SAID}\s+(?:anywhere\s+)?(?:in|by)\s+"
     rf"{_SOURCE}\b",
     rf"\b{_SOURCE}\s+(?:is|are|seems?\s+to\s+be)\s+silent\s+(?:on|about|regarding)\b",
+    # "Events aren't something the help center covers", "... isn't something the articles say"
+    rf"\bsomething\s+{_NAMED_SOURCE}\s+(?:(?:doesn't|don't|does\s+not|do\s+not)\s+)?{_SAYS}\b",
+    # "Not something I can answer from the documentation, I'm afraid"
+    r"^\W*not\s+something\s+(?:I|we)\s+(?:can|could)\s+(?:answer|confirm|find|see|say|tell)\b",
+    # "No information on home charger installation, I'm afraid.": a topic and nothing said about it
+    r"^\W*no\s+(?:information|details|info)\s+(?:on|about|regarding)\s+(?:(?!(?:is|are|was|were|can|will|"
+    r"must|has|have)\b)[\w'-]+\s*){1,6}(?:,\s*(?:I'm\s+afraid|sorry|unfortunately))?[.!]?$",
+    # "Vipps isn't mentioned." (and nothing else said about it)
+    r"(?:^|[,;:]\s*)[^,;:]{1,60}\b(?:isn't|is\s+not|aren't|are\s+not)\s+mentioned\s*(?:[.!;]|$)",
+    # "parking isn't covered in the Nookwork help articles", "the show times aren't listed in the help center"
+    rf"\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not)\s+(?:{_PASSIVE_SAID}|given)\s+(?:anywhere\s+)?"
+    rf"(?:in|by)\s+{_NAMED_SOURCE}\b",
 )
 
 DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = COMPOSED_REFUSAL_PATTERNS + (
-    r"\bI (?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
+    r"\bI(?: |(?='))(?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
     r"(?:find|locate|see|answer|help with)\b",
-    r"\b(?:there is|there's|I have|I've got) no (?:information|details|mention|data)\b",
+    r"\b(?:there is|there's|there are|I have|I've got) no (?:information|details|mention|data)\b",
     r"\b(?:is|are) not (?:mentioned|covered|described|specified|stated) in the "
     r"(?:help center|documentation|docs|context|sources|provided (?:passages|context|documents))\b",
     r"\bI (?:do not|don't) (?:know|have (?:that|this|enough) information)\b",
@@ -82,7 +106,7 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = COMPOSED_REFUSAL_PATTERNS + (
     r"help cent(?:er|re))(?: (?:I|we) (?:was|were|have been|am|are) (?:given|shown)| (?:I|we) (?:have|can see)|"
     r" available)? (?:do(?:es)? not|don't|doesn't) (?:say|mention|contain|cover|include|explain)\b",
     # broader wordings (issue 11): "I can't say", "isn't covered in the articles I have", "nothing in the docs"
-    r"\bI (?:can(?:no|')t|can not|could(?:n't| not)|am not able to|'m not able to|am unable to|'m unable to) "
+    r"\bI(?: |(?='))(?:can(?:no|')t|can not|could(?:n't| not)|am not able to|'m not able to|am unable to|'m unable to) "
     r"(?:say|tell|confirm|be sure|speak to|comment on|give you)\b",
     r"\b(?:isn't|is not|aren't|are not|wasn't|was not|not) (?:covered|mentioned|addressed|described|documented|"
     r"explained|specified|stated|discussed) (?:in|by|anywhere in) (?:the |any of the |these |those |my |our )?"
@@ -105,6 +129,11 @@ DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = COMPOSED_REFUSAL_PATTERNS + (
     r"\b(?:isn't|is not|aren't|are not) (?:part of|in|included in) (?:the |any of the |these |those |my )?"
     r"(?:help )?(?:articles?|docs|documentation|sources?|passages?|pages?|context|information I (?:have|can see))\b",
 )
+
+
+# where a sentence that declines one thing and states another is cut (``RefusalDetector.undeclined``)
+_MIXED_BREAK = re.compile(r"\s*;\s*|\s+[—–]\s+|,\s+(?=(?:but|though|although)\b)", re.IGNORECASE)
+_LEADING_CONJUNCTION = re.compile(r"^\s*(?:but|though|although)\b,?\s*", re.IGNORECASE)
 
 
 class RefusalDetector:
@@ -140,8 +169,37 @@ class RefusalDetector:
         first = next((m for m in matches if m is not None), None)
         if first is None:
             return None
-        return first if all(m is not None or is_referral(s) or is_restatement(s, question) or is_scope(s, passages)
-                            for m, s in zip(matches, sentences)) else None
+        listing = False  # below "They only cover:", each item is a topic ("lesson prices and the Starter package")
+        for m, s in zip(matches, sentences):
+            if is_scope_lead_in(s):
+                listing = True
+                continue
+            if listing and is_scope(f"they cover {s}", passages):
+                continue
+            listing = False
+            if not (m is not None or is_referral(s) or is_restatement(s, question) or is_scope(s, passages)):
+                return None
+        return first
+
+    def undeclined(self, sentence: str, question: str = "", passages: Sequence[str] = ()) -> str | None:
+        """What a sentence says besides declining, when it does both in separate parts: "Whether prices differ
+        between stations isn't something the help center says, but the app shows you the price." -> "The app
+        shows you the price." The parts are cut at ";", a dash or ", but / though / although"; a part declines
+        when it is a refusal on its own (``match``). None when no part declines or every part does."""
+        parts = [p for p in _MIXED_BREAK.split(sentence) if _LEADING_CONJUNCTION.sub("", p).strip(" .,;")]
+        if len(parts) < 2:
+            return None
+        declined = [self.match(p, question, passages) is not None for p in parts]
+        if not any(declined):
+            return None
+        said = [p for p, d in zip(parts, declined)
+                if not d and not says_nothing(p) and not is_referral(p.strip(" .,;"))]
+        if not said:
+            return None
+        from faithkit.claims.sentences import checked_text
+
+        text = "; ".join(_LEADING_CONJUNCTION.sub("", p).strip(" ,;") for p in said)
+        return checked_text(text if text.endswith((".", "!", "?")) else text + ".")
 
     def _span(self, text: str) -> tuple[int, int] | None:
         for compiled in self._compiled:
