@@ -274,3 +274,15 @@ def test_the_pipeline_checks_what_a_partly_declining_sentence_states(tmp_path) -
 def test_a_sentence_that_declines_nothing_is_left_whole() -> None:
     """An answer particle before a dash is no refusal: "Yes — there's a 2-hour minimum" is checked as written."""
     assert RefusalDetector().undeclined("Yes — there's a 2-hour minimum charge, so a ride costs $90.") is None
+
+
+def test_a_referral_beside_a_partly_declining_sentence_is_not_a_claim(tmp_path) -> None:
+    row = {"id": "partly", "question": QUESTION, "contexts": ["Bikes are hired by the day."],
+           "answer": "I couldn't find anything about studded tyres; bikes are hired by the day. "
+                     "You could ask the workshop team when you're in."}
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps(row) + "\n")
+    run_check(log, tmp_path / "out", ScriptedChecker({}), CheckOptions(), command=["test"])
+    record = read_results(tmp_path / "out").records[0]
+    assert [c["text"] for c in record["claims"]] == ["Bikes are hired by the day."]
+    assert record["warnings"].count("partial_refusal") == 1

@@ -195,10 +195,9 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         passages = [p.text for p in item.contexts]  # once per answer: what the sources cover (``is_scope``)
         kept = [c for c in claims if options.refusals.match(c.text, item.question, passages) is None]
         partly = [_undeclined(c, options.refusals, item.question, passages) for c in kept]
-        if any(p is not c for p, c in zip(partly, kept)) and len(kept) == len(claims):
-            pending.warnings.append("partial_refusal")
+        declining = len(kept) < len(claims) or any(p is not c for p, c in zip(partly, kept))
         kept = partly
-        if len(kept) < len(claims):
+        if declining:
             # "... Please contact support." / "You'd like to know whether ...": part of declining
             kept = [c for c in kept if not (is_referral(c.text) or is_restatement(c.text, item.question))]
             pending.warnings.append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
