@@ -286,3 +286,19 @@ def test_a_referral_beside_a_partly_declining_sentence_is_not_a_claim(tmp_path) 
     record = read_results(tmp_path / "out").records[0]
     assert [c["text"] for c in record["claims"]] == ["Bikes are hired by the day."]
     assert record["warnings"].count("partial_refusal") == 1
+
+
+@pytest.mark.parametrize("referral", [
+    "For winter tyres, please contact the depot directly.",
+    "For a group booking you'd need to get in touch with the shop directly.",
+    "You'll need to ask the depot.",
+])
+def test_a_referral_may_name_its_topic_first(referral: str) -> None:
+    """Session 27, second round on refusals_dev2: "For <topic>, <referral>" (a few words, no digit) and "you'd /
+    you'll need to ask"; confirmed held out on shapes_holdout6 (3/5 -> 4/5 refusals)."""
+    assert is_referral(referral)
+    assert declines(f"I couldn't find anything about winter tyres. {referral}")
+
+
+def test_a_topic_with_a_number_keeps_a_referral_a_claim() -> None:
+    assert not is_referral("For refunds within 30 days, contact support.")

@@ -69,14 +69,16 @@ _ABOUT = (r"(?:\s+(?:for|about)\s+(?:more\s+|further\s+|any\s+)?(?:help|details|
 _ASK = (r"(?:contact(?:ing)?|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|call(?:ing)?|"
         r"ask(?:ing)?(?:\s+at)?|speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|"
         r"check(?:ing)?(?:\s+(?:with|in|on|at))?|look(?:ing)?\s+(?:in|on|at)|consult(?:ing)?|email(?:ing)?)")
-_OPEN = r"^(?:(?:so|but|and|then|instead)\s+)?(?:for\s+(?:that|this|more\s+(?:details|information|info)),?\s+)?"
+# "For party bookings, please contact the museum": the topic the user is sent elsewhere about (a few words, no digit)
+_OPEN = (r"^(?:(?:so|but|and|then|instead)\s+)?(?:for\s+(?:that|this|more\s+(?:details|information|info)|"
+         r"(?:an?\s+|the\s+|your\s+)?[a-z-]+(?:\s+[a-z-]+){0,2}),?\s+)?")
 # three shapes of sending the user elsewhere, each naming whom to ask (``whom``) and nothing else:
 # "(please / you may want to / I'd suggest / it's worth) contact(ing) <whom> (directly) (before you book)",
 # "<whom> should be able to tell you (when you book)", "<whom> would be the best place to ask"
 _REFERRALS = (
     re.compile(
-        _OPEN + r"(?:please\s+|kindly\s+|(?:you|we)\s+(?:can|could|may|might|should|would)\s+(?:(?:want|like|need|try)"
-        r"\s+to\s+|try\s+)?|(?:I|we)(?:'d|\s+would)?\s+(?:recommend|suggest)(?:\s+that)?(?:\s+you)?\s+|"
+        _OPEN + r"(?:please\s+|kindly\s+|(?:you|we)(?:'d|'ll|\s+(?:can|could|may|might|should|would|will))\s+"
+        r"(?:(?:want|like|need|have|try)\s+to\s+|try\s+)?|(?:I|we)(?:'d|\s+would)?\s+(?:recommend|suggest)(?:\s+that)?(?:\s+you)?\s+|"
         r"(?:it's|it\s+is|it\s+would\s+be|it'd\s+be)\s+(?:best|worth|a\s+good\s+idea)\s+(?:to\s+)?|"
         r"(?:your\s+)?best\s+(?:bet|option)\s+is\s+(?:to\s+)?|try\s+)?"
         + _ASK + r"\s+(?P<whom>[^,;:]+?)(?:\s+or\s+" + _ASK + r"\s+(?P<whom2>[^,;:]+?))?" + _ABOUT + _WHEN + r"$",
