@@ -20,7 +20,6 @@ question, and a weekday written next to a date ("Saturday 14 August 2027") must 
 """
 import datetime
 import json
-import math
 import os
 import re
 import sys
@@ -56,8 +55,6 @@ CONSTANTS = {Fraction(n) for n in (1, 2, 7, 12, 24, 60, 100, 1000)}
 WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
          "eleven": 11, "twelve": 12}
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"(₩])")
-NUM = r"\d[\d,]*(?:\.\d+)?"
-DATE_STEP = re.compile(r"^(\d{4}-\d{2}-\d{2}) ([+−-]) (\d+) days? = (\d{4}-\d{2}-\d{2})$")
 CURRENCY = re.compile(r"[A-Z]{1,3}\$|THB|KRW|RON|BRL|[₩€£$]")
 WEEKDAY_DATE = re.compile(r"\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? (\d{1,2}) ([A-Z][a-z]+) "
                           r"(\d{4})")
@@ -165,77 +162,29 @@ class Problems:
         return not self.items
 
 
-def number(text):
-    return Fraction(text.replace(",", ""))
+# the exact arithmetic, shared by the worked-number sets' validators (benchmarks/worked_numbers.py)
+sys.path.insert(0, os.path.dirname(HERE))
+from worked_numbers import day_month, in_text, number, numbers_in, steps_of, table  # noqa: E402, F401
+from worked_numbers import eval_expr as _eval_expr  # noqa: E402
+from worked_numbers import eval_step as _eval_step  # noqa: E402
+from worked_numbers import sentences as _sentences  # noqa: E402
 
 
-def numbers_in(text):
-    return {number(m.group().rstrip(",")) for m in re.finditer(NUM, text)}
+def eval_expr(expr):
+    return _eval_expr(expr, CURRENCY)
+
+
+def eval_step(step):
+    return _eval_step(step, CURRENCY)
+
+
+def sentences(text):
+    return _sentences(text, SENTENCE_END)
 
 
 def number_words_in(text):
     """Quantities a user writes as words in a question ("Four of us", "three families")."""
     return {Fraction(WORDS[w]) for w in re.findall(r"[a-z]+", text.lower()) if w in WORDS}
-
-
-def eval_expr(expr):
-    """Exact value of an arithmetic expression, and the list of its numeric operands."""
-    s = CURRENCY.sub("", expr)
-    s = s.replace("×", "*").replace("÷", "/").replace("−", "-")
-    s = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", s)
-    if not re.fullmatch(r"[\d.%+\-*/(), ]*", re.sub(r"\b(?:max|min|ceil)\(", "(", s)):
-        raise ValueError("unexpected characters in " + repr(expr))
-    operands = []
-
-    def lit(m):
-        operands.append(Fraction(m.group(1)))
-        return f"F({m.group(1)!r}){'/100' if m.group(2) else ''}"
-
-    code = re.sub(r"(\d+(?:\.\d+)?)(%?)", lit, s)
-    env = {"__builtins__": {}, "F": Fraction, "max": max, "min": min, "ceil": math.ceil}
-    return eval(code, env), operands  # noqa: S307
-
-
-def eval_step(step):
-    """(kind, computed, stated, operands, start) for one step."""
-    m = DATE_STEP.match(step)
-    if m:
-        start = datetime.date.fromisoformat(m.group(1))
-        delta = datetime.timedelta(days=int(m.group(3)))
-        computed = start + delta if m.group(2) == "+" else start - delta
-        return "date", computed, datetime.date.fromisoformat(m.group(4)), [Fraction(int(m.group(3)))], start
-    if step.count("=") != 1:
-        raise ValueError("a step needs exactly one '=': " + repr(step))
-    left, right = (p.strip() for p in step.split("="))
-    computed, operands = eval_expr(left)
-    stated, _ = eval_expr(right)
-    return "number", computed, stated, operands, None
-
-
-def steps_of(text):
-    return [s.strip() for s in text.split(";") if s.strip()]
-
-
-def day_month(d):
-    return f"{d.day} {d.strftime('%B')}"
-
-
-def in_text(kind, value, text):
-    if kind == "date":
-        return day_month(value) in text
-    return value in numbers_in(text)
-
-
-def sentences(text):
-    return [s for s in SENTENCE_END.split(text.strip()) if s]
-
-
-def table(title, counter, keys=None):
-    keys = keys or sorted(counter)
-    print(f"\n| {title} | n |\n|---|---|")
-    for k in keys:
-        print(f"| {k} | {counter[k]} |")
-    print(f"| **total** | **{sum(counter[k] for k in keys)}** |")
 
 
 def main():
