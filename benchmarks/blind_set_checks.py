@@ -19,9 +19,11 @@ class Problems:
     def __init__(self) -> None:
         self.errors: list[str] = []
 
-    def check(self, cond: object, *msg: object) -> None:
+    def check(self, cond: object, *msg: object) -> object:
+        """Records the problem when ``cond`` is false; returns ``cond``, so a caller can skip what depends on it."""
         if not cond:
             self.errors.append(" ".join(str(m) for m in msg))
+        return cond
 
     def report(self) -> bool:
         """Print the problems, if any; True when there were none."""

@@ -16,11 +16,9 @@ from the wrong event). Every step's result must appear in the answer, and every 
 the question, an earlier step or a small set of unit constants (not checked in added-fact rows, whose extra number
 is made up on purpose). A date step's start date must appear in the question.
 """
-import json
 import os
 import re
 import sys
-from collections import Counter
 from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -134,182 +132,13 @@ CORRECT = {
 }
 
 
-class Problems:
-    def __init__(self):
-        self.items = []
-
-    def check(self, ok, *msg):
-        if not ok:
-            self.items.append(" ".join(str(m) for m in msg))
-        return ok
-
-    def report(self):
-        for p in self.items:
-            print("PROBLEM:", p)
-        return not self.items
-
-
-# the exact arithmetic, shared by the worked-number sets' validators (benchmarks/worked_numbers.py)
+# the checks every worked-number set shares, and its exact arithmetic (benchmarks/worked_numbers.py)
 sys.path.insert(0, os.path.dirname(HERE))
-from worked_numbers import day_month, in_text, number, numbers_in, steps_of, table  # noqa: E402, F401
-from worked_numbers import eval_expr as _eval_expr  # noqa: E402
-from worked_numbers import eval_step as _eval_step  # noqa: E402
-from worked_numbers import sentences as _sentences  # noqa: E402
-
-
-def eval_expr(expr):
-    return _eval_expr(expr, CURRENCY)
-
-
-def eval_step(step):
-    return _eval_step(step, CURRENCY)
-
-
-def sentences(text):
-    return _sentences(text, SENTENCE_END)
+from worked_numbers import validate  # noqa: E402
 
 
 def main():
-    problems = Problems()
-    check = problems.check
-    rows = []
-    with open(DATA, encoding="utf-8") as f:
-        for i, line in enumerate(f, 1):
-            if not line.strip():
-                check(False, "line", i, "is empty")
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                check(False, "line", i, "is not JSON:", exc)
-                continue
-            check(isinstance(row, dict), "line", i, "is not an object")
-            if isinstance(row, dict):
-                rows.append(row)
-    ids = [r.get("id") for r in rows]
-    check(len(set(ids)) == len(ids), "ids are not unique:", [k for k, n in Counter(ids).items() if n > 1])
-    check(ids == [f"{PREFIX}-{i:03d}" for i in range(1, len(rows) + 1)], f"ids must run {PREFIX}-001, ... in order")
-    total = sum(TOTALS.values())
-    check(len(rows) == total, "expected", total, "rows, found", len(rows))
-    expects = Counter(r.get("expect") for r in rows)
-    for e, n in TOTALS.items():
-        check(expects[e] == n, "expected", n, e, "rows, found", expects[e])
-
-    domain_contexts = {}
-    per_domain = Counter()
-    for r in rows:
-        rid = r.get("id")
-        keys = set(r)
-        check(keys >= REQUIRED, rid, "missing keys", REQUIRED - keys)
-        check(keys <= ALLOWED, rid, "unknown keys", keys - ALLOWED)
-        if not keys >= REQUIRED:
-            continue
-        for k in ("domain", "question", "answer", "expect", "shape"):
-            check(isinstance(r[k], str) and r[k].strip(), rid, k, "must be a non-empty string")
-        check(r["expect"] in EXPECTS, rid, "bad expect", r["expect"])
-        check(r["shape"] in SHAPES, rid, "bad shape", r["shape"])
-        check((r["expect"] == "refusal") == (r["shape"] == "refusal"), rid, "shape refusal iff expect refusal")
-        check((r["expect"] == "unsupported") == ("fault" in r), rid, "fault must be present exactly on unsupported")
-        check("fault" not in r or r["fault"] in FAULTS, rid, "bad fault", r.get("fault"))
-        check(re.search(r"\(([A-Z]{3})\)$", r["domain"]), rid, "domain should end with its currency, e.g. (EUR)")
-        check(not any(w in r["domain"].lower() for w in OLD_DOMAINS), rid, "domain repeats an earlier set's")
-        per_domain[(r["domain"], r["expect"])] += 1
-
-        # contexts
-        ctx = r["contexts"]
-        ok = check(isinstance(ctx, list) and len(ctx) == N_PASSAGES, rid, "needs", N_PASSAGES, "contexts")
-        if ok:
-            for c in ctx:
-                if not check(isinstance(c, dict) and set(c) == {"id", "text"} and all(
-                        isinstance(c[k], str) and c[k].strip() for k in ("id", "text")), rid, "bad context", c):
-                    ok = False
-                    continue
-                n = len(sentences(c["text"]))
-                check(SENTENCES[0] <= n <= SENTENCES[1], rid, "passage", c["id"], "has", n, "sentences")
-            check(len({c.get("id") for c in ctx if isinstance(c, dict)}) == len(ctx), rid, "context ids repeat")
-        if ok:
-            frozen = json.dumps(ctx, sort_keys=True, ensure_ascii=False)
-            check(domain_contexts.setdefault(r["domain"], frozen) == frozen, rid, "passages differ within domain")
-        else:
-            continue
-
-        # computations
-        if r["expect"] == "refusal":
-            check(rid not in WORK and rid not in CORRECT, rid, "refusal rows have no WORK / CORRECT")
-            continue
-        if not check(rid in WORK, rid, "needs a WORK entry"):
-            continue
-        sources = numbers_in(r["question"]) | set().union(*(numbers_in(c["text"]) for c in ctx))
-        try:
-            steps = [eval_step(s) for s in steps_of(WORK[rid])]
-        except (ValueError, SyntaxError, TypeError, ZeroDivisionError) as exc:
-            check(False, rid, "cannot evaluate WORK:", exc)
-            continue
-        fault = r.get("fault")
-        results = []
-        for text, (kind, _computed, stated, operands, start) in zip(steps_of(WORK[rid]), steps):
-            if fault != "added-fact":
-                for op in operands:
-                    check(op in sources or op in CONSTANTS or op in results, rid, "operand", op,
-                          "is not in the passages, the question, an earlier step or CONSTANTS:", repr(text))
-            if start is not None:
-                check(day_month(start) in r["question"], rid, "start date not in the question:", repr(text))
-            check(in_text(kind, stated, r["answer"]), rid, "answer does not state the result of", repr(text))
-            results.append(stated if kind == "number" else None)
-        truth = [(k, c == s) for k, c, s, _, _ in steps]
-        if fault == "arithmetic":
-            check(any(k == "number" and not t for k, t in truth), rid, "arithmetic row with no false numeric step")
-        elif fault == "date":
-            check(any(k == "date" for k, _ in truth), rid, "date row with no date step")
-            check(all(t for k, t in truth if k == "number"), rid, "date row with a false numeric step")
-        else:
-            check(all(t for _, t in truth), rid, "WORK does not hold:", repr(WORK[rid]))
-        if r["expect"] == "unsupported":
-            if check(rid in CORRECT, rid, "unsupported row without a CORRECT entry") and \
-                    not CORRECT[rid].startswith("note:"):
-                right = [eval_step(s) for s in steps_of(CORRECT[rid])]
-                check(all(c == s for _, c, s, _, _ in right), rid, "CORRECT computation does not hold")
-                if fault == "added-fact":
-                    check(right[-1][2] == steps[-1][2] or right[-1][2] in numbers_in(r["answer"]), rid,
-                          "added-fact row: the right result should still be in the answer")
-                else:
-                    check(right[-1][2] != steps[-1][2], rid, "the right result equals the answer's result")
-        else:
-            check(rid not in CORRECT, rid, "faithful row in CORRECT")
-
-    check(set(WORK) <= set(ids), "WORK ids not in the data:", sorted(set(WORK) - set(ids)))
-    check(set(CORRECT) <= set(ids), "CORRECT ids not in the data:", sorted(set(CORRECT) - set(ids)))
-    domains = sorted({r.get("domain") for r in rows})
-    check(len(domains) == N_DOMAINS, "expected", N_DOMAINS, "domains, found", domains)
-    for d in domains:
-        for e, (lo, hi) in PER_DOMAIN.items():
-            check(lo <= per_domain[(d, e)] <= hi, d, e, "expected", lo, "to", hi, "found", per_domain[(d, e)])
-    check(len(set(domain_contexts.values())) == len(domain_contexts), "two domains share their passages")
-    currencies = {m.group(1) for d in domains if (m := re.search(r"\(([A-Z]{3})\)$", d or ""))}
-    check(len(currencies - {"USD"}) >= 2, "need at least two non-USD currencies, found", sorted(currencies))
-    check(len(currencies) == N_DOMAINS, "each domain should have its own currency, found", sorted(currencies))
-    faults = Counter(r.get("fault") for r in rows if r.get("expect") == "unsupported")
-    for f in FAULTS:
-        check(faults[f] >= MIN_PER_FAULT, "fault", f, "needs at least", MIN_PER_FAULT, "rows, found", faults[f])
-    shapes = Counter(r.get("shape") for r in rows)
-    for s in SHAPES - {"refusal"}:
-        check(shapes[s] >= MIN_PER_SHAPE, "shape", s, "needs at least", MIN_PER_SHAPE, "rows, found", shapes[s])
-
-    if not problems.report():
-        return 1
-    print(len(rows), "rows OK")
-    table("expect", Counter(r["expect"] for r in rows), EXPECT_ORDER)
-    print("\n| domain | faithful | unsupported | refusal |\n|---|---|---|---|")
-    for d in domains:
-        print(f"| {d} | " + " | ".join(str(per_domain[(d, e)]) for e in EXPECT_ORDER) + " |")
-    print("\n| shape | faithful | unsupported | refusal | total |\n|---|---|---|---|---|")
-    by = Counter((r["shape"], r["expect"]) for r in rows)
-    for s in ["receipt", "inline", "parenthetical", "percent", "split", "chain", "date", "compare", "cap", "yes-no",
-              "refusal"]:
-        print(f"| {s} | {by[(s, 'faithful')]} | {by[(s, 'unsupported')]} | {by[(s, 'refusal')]} | {shapes[s]} |")
-    table("fault", faults, ["arithmetic", "operand", "ignored-condition", "ignored-cap", "unit", "date",
-                            "added-fact"])
-    return 0
+    return validate(sys.modules[__name__])
 
 
 if __name__ == "__main__":
