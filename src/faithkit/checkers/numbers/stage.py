@@ -58,6 +58,7 @@ from faithkit.checkers.numbers.analysis import (
 from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
 from faithkit.checkers.numbers.dates import unstated_date_reason, unstated_dates
 from faithkit.checkers.numbers.nearest import missing_reason
+from faithkit.checkers.numbers.operand_conditions import claim_operand_conflict, conflict_verdict
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
@@ -66,7 +67,8 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "17"  # 17: 16's subtotals rule removed (its verdict gain was only where it was chosen);
+STAGE_VERSION = "18"  # 18: an amount used where its sentence says it does not apply (operand_conditions);
+# 17: 16's subtotals rule removed (its verdict gain was only where it was chosen);
 # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
 # a date no source states or computes (dates.unstated_dates);
 # 14: + and − over the claim's own numbers, a time of day no source states; 13: an unresolved cent; 12: rates of
@@ -225,9 +227,13 @@ class NumberChecks(CheckerWrapper):
             if self.missing_numbers and verdicts[i].label == SUPPORTED:
                 times = unstated_times(request.claim, request.passages, request.question)
                 dates = unstated_dates(request.claim, [p.text for p in request.passages], request.question)
+                clash = None if times or dates or i not in reports else claim_operand_conflict(
+                    request.claim, request.question, request.passages, reports[i])  # "R$120 ... Monday to Thursday"
                 if times or dates:
                     verdicts[i] = self._flag_moments(verdicts[i], times, dates, request)
-                    self.counters["numbers_changed"] += 1
+                elif clash:
+                    verdicts[i] = conflict_verdict(verdicts[i], clash, reports[i])
+                self.counters["numbers_changed"] += bool(times or dates or clash)
         # counted once the rescues are final (an operand bound to another case undoes one: ``_bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
         return verdicts

@@ -1,0 +1,174 @@
+"""Operand conditions: a claim's amount is right only where its sentence says it applies (issue 31, item 2).
+
+Two conditions a passage sentence puts on an amount that neither the numbers stage nor the model sees, because
+every number and word of the claim is a passage's:
+
+- the days or months it applies on (``calendar``): "R$120 ... from Monday to Thursday" used for a Friday;
+- its rate: "₩69,000 per month" given as the price "for the minimum term of 3 months" (``rate_as_total``);
+- an exclusion another sentence states: "Visit cards ... cannot be combined with the weekday 20% discount" when a
+  claim takes 20% off the visit card's ₩150,000. An exclusion sentence has a phrase that says two things do not
+  go together ("cannot be combined with", "does not apply to", "not valid on", "excluded from"); the words before
+  its first such phrase are one side and the words after each phrase another. A derivation that applies a
+  percentage to an amount clashes with it when one side names the percentage (its figure, or a content word of
+  the percentage's own sentence that is no word of prices) and another side names the amount (a content word of
+  the amount's sentence that is no word of prices).
+
+Checked on every claim the stage would otherwise pass that has numbers: a number the claim repeats is tried in
+each passage sentence that states it (one without a clash clears it), a passage operand of its arithmetic in the
+sentence it was read from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from faithkit.checkers.numbers.analysis import NumberReport
+from faithkit.checkers.numbers.calendar import calendar_conflict
+from faithkit.checkers.numbers.extract import quantities, rate_of
+from faithkit.checkers.numbers.operands import Derivation, Operand
+from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
+from faithkit.checkers.rules.alignment_words import words
+from faithkit.records import NOT_SUPPORTED, Evidence, Passage, Verdict
+from faithkit.text.sentences import split_sentences
+
+__all__ = ["OperandConflict", "claim_operand_conflict", "conflict_verdict", "exclusion_conflict", "rate_as_total"]
+
+_EXCLUSION = re.compile(
+    r"\b(?:cannot|can\s*not|can't|may\s+not|is\s+not|isn't|are\s+not|aren't)\s+(?:be\s+)?combined\s+with\b"
+    r"|\b(?:does|do)\s*(?:not|n't)\s+apply\s+(?:to|on|for)\b|\bnot\s+valid\s+(?:on|for|with)\b"
+    r"|\bexcluded\s+from\b", re.IGNORECASE)
+# words every price sentence has: naming one of them names nothing in particular
+_PRICE_WORDS = words("discount discounts price prices cost costs pay pays paid fee fees charge off offer offers "
+                     "deal deals rate rates per each every any all other hour day week month year valid apply")
+
+
+_VERB = re.compile(r"\b(?:costs?|is|are|pays?|gets?|charges?|adds?|comes?|takes?)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;:(]|\s[—–]\s|\b(?:which|so|and|but|while)\b", re.IGNORECASE)
+_SPAN_LEAD = re.compile(r"^\s*(?:in\s+total\s+)?(?:for|over|covering)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class OperandConflict:
+    """An amount the claim uses where a passage sentence says it does not apply."""
+
+    rule: str
+    reason: str
+    passage_id: str
+    sentence: str
+
+
+def rate_as_total(claim: str, number: Quantity, stated: Sequence[str]) -> str | None:
+    """"₩69,000 for the minimum term of 3 months" where every sentence that states ₩69,000 states it per month: the
+    claim gives a price for several periods that its sentences give for one. Only a span the claim attaches to the
+    number itself ("for" / "over" ... N periods, in its own clause) and only a claim number with no rate of its
+    own; None when any sentence states the number without a period or per the claim's span."""
+    if rate_of(claim, number).period or not stated:
+        return None
+    end = _CLAUSE_END.search(claim, number.end)
+    tail = claim[number.end:end.start() if end else len(claim)]
+    if not _SPAN_LEAD.match(tail):
+        return None
+    spans = [q for q in quantities(tail) if q.unit in ("day", "week", "month", "year") and q.value > 1]
+    if not spans:
+        return None
+    periods = {rate_of(s, q).period for s in stated for q in quantities(s) if same_amount(q, number)}
+    if not periods or None in periods:
+        return None
+    per = " or ".join(sorted(str(p) for p in periods))
+    return f"{number.text} is a price per {per}; the claim gives it for {spans[0].text}"
+
+
+def _sides(sentence: str) -> list[str]:
+    """An exclusion sentence's sides: the words before its first phrase, and after each phrase up to the next."""
+    found = list(_EXCLUSION.finditer(sentence))
+    if not found:
+        return []
+    ends = [m.start() for m in found[1:]] + [len(sentence)]
+    return [sentence[: found[0].start()], *(sentence[m.end():end] for m, end in zip(found, ends))]
+
+
+def _own_part(operand: Operand) -> str:
+    """The words of its sentence that are about the operand: the sentence's lead (before its first number; not
+    when the operand's stretch has a verb, a clause of its own) and the operand's own stretch, between the
+    amounts of its kind before and after it. "Plus with 200 GB for $2.99 a
+    month, and Pro with 2 TB for $10 a month": Plus is no word of $10. An exclusion after the operand is no part of
+    it ("30% off the monthly Pro plan; the student discount does not apply to Plus")."""
+    sentence = operand.context
+    exclusion = _EXCLUSION.search(sentence)
+    if exclusion and exclusion.start() > sentence.find(operand.quantity.text):
+        sentence = sentence[: exclusion.start()]
+    found = quantities(sentence)
+    own = next((q for q in found if same_amount(q, operand.quantity)), None)
+    if own is None:
+        return sentence
+    kin = [q for q in found if dimension(q.unit) == dimension(own.unit)]
+    start = max((q.end for q in kin if q.end <= own.start), default=0)
+    end = min((q.start for q in kin if q.start >= own.end), default=len(sentence))
+    if start and _VERB.search(sentence, start, own.start):  # "... and Premium costs $12": a subject of its own
+        return sentence[start:end]
+    return f"{sentence[:found[0].start]} {sentence[start:end]}"
+
+
+def _names(side: str, operand: Operand, other: Operand) -> bool:
+    """Whether an exclusion side names the operand: its figure ("20%"), or a word of its own part of its sentence
+    (``_own_part``) that is no word of prices nor of the other operand's own part ("dry cleaning" in both names
+    neither)."""
+    if any(same_amount(q, operand.quantity) for q in quantities(side)):
+        return True
+    return bool((words(side) - _PRICE_WORDS) & (words(_own_part(operand)) - words(_own_part(other))))
+
+
+def exclusion_conflict(derivation: Derivation, sentences: Sequence[tuple[str, str]]) -> OperandConflict | None:
+    """The exclusion sentence (module docstring) that forbids applying a percentage of ``derivation`` to one of
+    its amounts; ``sentences``: (passage id, sentence) of the prompt's passages."""
+    from_passage = [o for o in derivation.operands if "passage" in o.origins and o.context]
+    percents = [o for o in from_passage if o.dim == "%"]
+    amounts = [o for o in from_passage if (dimension(o.quantity.unit) or "").startswith("currency:")
+               and o.context not in {p.context for p in percents}]
+    for pid, sentence in sentences:
+        sides = _sides(sentence)
+        for percent in percents:
+            for amount in amounts:
+                if any(_names(a, percent, amount) and _names(b, amount, percent) for a in sides for b in sides
+                       if a is not b):
+                    return OperandConflict("exclusion", f"{percent.quantity.text} does not apply to "
+                                           f"{amount.quantity.text}: \"{sentence}\"", pid, sentence)
+    return None
+
+
+def claim_operand_conflict(claim: str, question: str, passages: Sequence[Passage],
+                           report: NumberReport) -> OperandConflict | None:
+    """The first amount of ``claim`` used where its passage sentence says it does not apply (module docstring)."""
+    sentences = [(p.id, s.text) for p in passages for s in split_sentences(p.text)]
+    for number in report.numbers:
+        if number.status != "in_sources":
+            continue
+        found = [(pid, s) for pid, s in sentences if any(same_amount(q, number.quantity) for q in quantities(s))]
+        why = [calendar_conflict(claim, question, s, number.quantity) for _, s in found]
+        if found and all(why):
+            return OperandConflict("calendar", str(why[0]), found[0][0], found[0][1])
+        total = rate_as_total(claim, number.quantity, [s for _, s in found])
+        if total:
+            return OperandConflict("rate_as_total", total, found[0][0], found[0][1])
+    exclusions = [(pid, s) for pid, s in sentences if _EXCLUSION.search(s)]
+    for derivation in report.derivations:
+        for operand in derivation.operands:
+            if "passage" not in operand.origins or not operand.context:
+                continue
+            why = calendar_conflict(claim, question, operand.context, operand.quantity)
+            if why:
+                source = next((p.id for p in passages if operand.context in p.text), operand.source)
+                return OperandConflict("calendar", why, source, operand.context)
+        excluded = exclusion_conflict(derivation, exclusions) if exclusions else None
+        if excluded:
+            return excluded
+    return None
+
+
+def conflict_verdict(inner: Verdict, conflict: OperandConflict, report: NumberReport) -> Verdict:
+    """The flag: not supported by the numbers stage, its rule named, the sentence that decided it as evidence."""
+    return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(conflict.passage_id, conflict.sentence),
+                   detail={"numbers_rule": conflict.rule, "numbers": report.as_dicts(),
+                           "reason": f"[{conflict.passage_id}]: {conflict.reason}", "inner": inner.to_dict()})

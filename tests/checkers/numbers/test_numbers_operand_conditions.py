@@ -1,0 +1,143 @@
+"""Operand conditions (issue 31, item 2): an amount used on other days or months than its sentence gives it for, a
+price per period given for several periods, and a discount applied where an exclusion sentence forbids it. The
+inner checker is scripted to support every claim, so each flag here is the numbers stage's own. Passages are
+written for these tests in the shapes of the project's dev sets (a bowling alley, a car wash, a campsite)."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.fake import ScriptedChecker
+from faithkit.checkers.numbers import NumberChecks
+from faithkit.checkers.numbers.calendar import Calendar, calendar_conflict, calendar_of, operand_calendar
+from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.operand_conditions import rate_as_total
+from faithkit.records import SUPPORTED, ClaimCheck, Passage
+
+LANES = Passage("lanes", "Lane hire costs $120 per lane per hour from Monday to Thursday and $160 per lane per hour "
+                         "from Friday to Sunday. Shoes cost $12 per pair. Children pay a flat $8 each, with no "
+                         "weekday discount.")
+WASH = Passage("wash", "A standard wash costs RON 55. From Monday to Wednesday before 12:00, every wash is 20% off.")
+CABINS = Passage("cabins", "Cabins cost NOK 950 per night from 1 June to 31 August and NOK 720 per night the rest "
+                           "of the year.")
+CARDS = Passage("cards", "Jump passes cost ₩18,000. On weekdays before 15:00, all jump passes are 20% off. A "
+                         "10-visit card costs ₩150,000. Visit cards cannot be combined with the weekday 20% "
+                         "discount.")
+MEMBERSHIP = Passage("membership", "A membership costs ₩69,000 per month, with a minimum term of 3 months.")
+
+
+def _verdict(claim: str, passages: tuple[Passage, ...], question: str = ""):
+    (verdict,) = NumberChecks(ScriptedChecker({claim: "supported"})).check([ClaimCheck(claim, passages, question)])
+    return verdict
+
+
+@pytest.mark.parametrize("text, days, months", [
+    ("from Monday to Thursday", {0, 1, 2, 3}, None),
+    ("on weekdays", {0, 1, 2, 3, 4}, None),
+    ("at weekends", {5, 6}, None),
+    ("Mon–Fri", {0, 1, 2, 3, 4}, None),
+    ("from Friday to Sunday", {4, 5, 6}, None),
+    ("From 1 September to 31 May", None, {9, 10, 11, 12, 1, 2, 3, 4, 5}),
+    ("3 nights in May", None, {5}),
+    ("on Saturday and Sunday", {5, 6}, None),
+    ("You may book online", None, None),  # the modal verb is no month
+    ("within 5 weekdays", None, None),  # a duration, not a condition
+    ("with no weekday discount", None, None),  # named to be denied
+])
+def test_calendar_of_reads_days_months_and_spans(text, days, months):
+    found = calendar_of(text)
+    assert found == Calendar(frozenset(days) if days else None, frozenset(months) if months else None)
+
+
+def test_an_amount_takes_the_condition_of_its_own_part_of_the_sentence():
+    sentence = LANES.text.split(". ")[0] + "."
+    weekday, weekend = (q for q in quantities(sentence) if q.unit == "USD")
+    assert operand_calendar(sentence, weekday).days == frozenset({0, 1, 2, 3})
+    assert operand_calendar(sentence, weekend).days == frozenset({4, 5, 6})
+    leading = WASH.text.split(". ")[1]
+    (percent,) = quantities(leading)
+    assert operand_calendar(leading, percent).days == frozenset({0, 1, 2})
+
+
+def test_the_rest_of_the_year_is_the_months_the_sentence_does_not_name():
+    (low,) = (q for q in quantities(CABINS.text) if q.value == 720)
+    assert operand_calendar(CABINS.text, low).months == frozenset({1, 2, 3, 4, 5, 9, 10, 11, 12})
+
+
+def test_a_weekday_price_for_a_friday_is_flagged_and_the_friday_price_is_not():
+    question = "We'd like a lane for 2 hours this Friday. How much is it?"
+    wrong = _verdict("The lane is 2 hours at $120, so $240.", (LANES,), question)
+    assert wrong.label != SUPPORTED and wrong.detail["numbers_rule"] == "calendar"
+    assert "Friday" in wrong.detail["reason"] and wrong.evidence.passage_id == "lanes"
+    assert _verdict("The lane is 2 hours at $160, so $320.", (LANES,), question).label == SUPPORTED
+
+
+def test_the_claims_own_days_come_before_the_questions():
+    claim = "From Monday to Thursday a lane costs $120 per hour."
+    assert _verdict(claim, (LANES,), "How much is a lane this Friday?").label == SUPPORTED
+
+
+def test_a_discount_limited_to_some_days_is_flagged_on_another():
+    claim = "The RON 55 standard wash with 20% off is RON 44."
+    assert _verdict(claim, (WASH,), "I'd like a standard wash on Thursday at 09:00.").label != SUPPORTED
+    assert _verdict(claim, (WASH,), "I'd like a standard wash on Tuesday at 09:00.").label == SUPPORTED
+
+
+def test_a_summer_price_for_a_stay_in_may_is_flagged():
+    question = "How much would a cabin cost for 3 nights in May?"
+    assert _verdict("A cabin for 3 nights in May costs NOK 2,850 (3 × NOK 950).", (CABINS,), question
+                    ).label != SUPPORTED
+    assert _verdict("A cabin for 3 nights in May costs NOK 2,160 (3 × NOK 720).", (CABINS,), question
+                    ).label == SUPPORTED
+
+
+def test_a_denied_day_is_no_condition():
+    question = "What do two children pay on Saturday?"
+    assert _verdict("Two children pay $8 each, so $16.", (LANES,), question).label == SUPPORTED
+
+
+def test_a_claim_with_no_day_or_month_is_not_held_to_one():
+    assert _verdict("The lane is 2 hours at $120, so $240.", (LANES,), "How much is a lane for 2 hours?"
+                    ).label == SUPPORTED
+
+
+def test_a_price_per_month_given_for_the_whole_term_is_flagged():
+    claim = "A membership is ₩69,000 for the minimum term of 3 months, which works out at ₩23,000 a month."
+    verdict = _verdict(claim, (MEMBERSHIP,))
+    assert verdict.label != SUPPORTED and verdict.detail["numbers_rule"] == "rate_as_total"
+    (number,) = (q for q in quantities(claim) if q.value == 69000)
+    assert "per month" in str(rate_as_total(claim, number, [MEMBERSHIP.text]))
+    assert _verdict("A membership is ₩69,000 a month for the minimum term of 3 months.", (MEMBERSHIP,)
+                    ).label == SUPPORTED
+
+
+def test_a_discount_applied_where_an_exclusion_sentence_forbids_it_is_flagged():
+    question = "I'm buying a 10-visit card on Wednesday morning. How much will I pay?"
+    excluded = _verdict("With 20% off on weekdays before 15:00, the ₩150,000 card costs ₩120,000.", (CARDS,),
+                        question)
+    assert excluded.label != SUPPORTED and excluded.detail["numbers_rule"] == "exclusion"
+    assert "cannot be combined" in excluded.evidence.text
+    allowed = _verdict("With 20% off on weekdays before 15:00, a ₩18,000 jump pass costs ₩14,400.", (CARDS,),
+                       "I'm buying a jump pass on Wednesday morning. How much will I pay?")
+    assert allowed.label == SUPPORTED
+
+
+def test_the_reason_names_the_days_on_both_sides():
+    sentence = LANES.text.split(". ")[0] + "."
+    (weekday,) = (q for q in quantities(sentence) if q.value == 120)
+    why = calendar_conflict("It's $120 an hour.", "Can I book for Friday?", sentence, weekday)
+    assert why == "$120 applies on Monday, Tuesday, Wednesday, Thursday; the question is about Friday"
+
+
+PLANS = Passage("plans", "Basic costs $4 a month and Premium costs $12 a month. Paying yearly costs $40 for Basic and "
+                         "$120 for Premium. Teachers get 25% off the monthly Premium plan; the teacher discount does "
+                         "not apply to Basic or to yearly billing.")
+
+
+def test_an_exclusion_in_the_discounts_own_sentence_names_only_what_it_excludes():
+    question = "I'm a teacher. What would Premium cost me?"
+    monthly = "Teachers get 25% off the monthly Premium plan, so you'd pay $9 a month instead of $12."
+    assert _verdict(monthly, (PLANS,), question).label == SUPPORTED
+    yearly = _verdict("With the 25% teacher discount, a year of Premium paid yearly would cost you $90.", (PLANS,),
+                      "I'm a teacher paying yearly. What would Premium cost me?")
+    assert yearly.label != SUPPORTED and yearly.detail["numbers_rule"] == "exclusion"
