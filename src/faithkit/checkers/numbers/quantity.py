@@ -8,6 +8,7 @@ Rates keep their denominator (``per``), and two rates with different denominator
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 __all__ = [
@@ -70,13 +71,16 @@ class Quantity:
 
 # ---------------------------------------------------------------------------------------------------- units
 
-_CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY"}
+_CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₩": "KRW", "₹": "INR", "₺": "TRY", "₽": "RUB",
+                     "₪": "ILS", "₫": "VND", "฿": "THB", "₱": "PHP", "₦": "NGN", "₴": "UAH", "₸": "KZT"}
+# the signs as one regex character class: "₩180,000" is an amount in won, not a bare number no price can derive
+CURRENCY_SIGNS = "[" + re.escape("".join(_CURRENCY_SYMBOLS)) + "]"
 # ISO 4217 codes of the currencies a help center is likely to price in, written before or after an amount
 # ("SEK 890", "490 PLN"); one list for the scanner's prefix and the unit after a number
 _CURRENCY_CODES = frozenset({"EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "INR", "SEK", "NOK", "DKK",
                              "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "SGD", "HKD", "CNY", "KRW", "TWD",
                              "THB", "MYR", "IDR", "VND", "ZAR", "MXN", "BRL", "ARS", "CLP", "COP", "AED",
-                             "SAR", "ILS", "EGP", "NGN", "KES"})
+                             "SAR", "ILS", "EGP", "NGN", "KES", "RUB", "PHP", "UAH", "KZT"})
 _CURRENCY_WORDS = {
     "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "eur": "EUR",
     "gbp": "GBP", "chf": "CHF", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "yen": "JPY",

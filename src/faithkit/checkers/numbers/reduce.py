@@ -121,7 +121,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 _ADVERB_PERIOD = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                   "annually": "year", "annual": "year"}  # "paid monthly" covers "each month"
 _SAVING_WORDS = ("save", "saves", "saving", "savings", "discount", "discounted", "off", "cheaper", "less",
-                 "reduced", "reduction")
+                 "reduced", "reduction", "take", "takes", "taking", "knock", "knocks", "leave", "leaves", "leaving")
 # One thing, several everyday words, for the coverage test only: the amount a card payment is ("a €200
 # purchase", "spend €200", "card payments"). Kept tiny on purpose: every entry widens what the test accepts.
 _SAME_THING = {"purchas": "payment", "spend": "payment", "spent": "payment", "transaction": "payment"}

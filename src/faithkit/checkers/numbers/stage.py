@@ -67,7 +67,8 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "18"  # 18: an amount used where its sentence says it does not apply (operand_conditions);
+STAGE_VERSION = "19"  # 19: currency signs beyond € $ £ ¥ ("₩18,000"), a discount that "takes" off / "leaves";
+# 18: an amount used where its sentence says it does not apply (operand_conditions);
 # 17: 16's subtotals rule removed (its verdict gain was only where it was chosen);
 # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
 # a date no source states or computes (dates.unstated_dates);

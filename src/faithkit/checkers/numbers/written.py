@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.quantity import CURRENCY_SIGNS
 
 _OPS = {"×": "*", "x": "*", "*": "*", "·": "*", "times": "*", "+": "+", "plus": "+", "−": "-", "-": "-",
         "minus": "-", "/": "/", "÷": "/"}
-_NUMBER = r"[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\s?%?"
+_NUMBER = CURRENCY_SIGNS + r"?\s?\d[\d,]*(?:\.\d+)?\s?%?"
 _UNIT = r"(?:\s+[a-zA-Z]{1,12})?"
 _OP = r"\s*(?:[×x*·+−/÷]|\s(?:plus|minus|times)\s|\s-\s)\s*"
 _EXPRESSION = rf"{_NUMBER}{_UNIT}(?:{_OP}{_NUMBER}{_UNIT})+"
@@ -54,7 +55,7 @@ class WrittenSum:
 
 def _value(expression: str) -> float | None:
     """The value of a plain expression (module docstring), or None when it is not one."""
-    text = re.sub(r"[$€£¥%]", "", expression)
+    text = re.sub(CURRENCY_SIGNS + "|%", "", expression)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     text = re.sub(r"\b[a-zA-Z]{2,12}\b", lambda m: f" {_OPS[m.group(0).lower()]} "
                   if m.group(0).lower() in _OPS else " ", text)

@@ -1,0 +1,49 @@
+"""Amounts in the currency signs assistants write beside €, $, £ and ¥ ("₩18,000", "฿1,500", "₹4,800"), and a
+discount that "takes" an amount "off" and "leaves" a price. Before, "₩180,000" was a bare number that no
+arithmetic over prices could justify, so a correct total in won was flagged (numbers_dev2, session 28); the
+conditions rules (``operand_conditions``) now catch the wrong-day and per-month operands that only the unread sign
+used to hide."""
+
+from __future__ import annotations
+
+import pytest
+
+from faithkit.checkers.fake import ScriptedChecker
+from faithkit.checkers.numbers import NumberChecks
+from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.written import wrong_written_sum
+from faithkit.records import SUPPORTED, ClaimCheck, Passage
+
+
+@pytest.mark.parametrize("text, unit", [("₩18,000", "KRW"), ("฿1,500", "THB"), ("₹4,800", "INR"), ("₺250", "TRY"),
+                                        ("₪90", "ILS"), ("₱500", "PHP"), ("€12", "EUR")])
+def test_a_currency_sign_is_read_as_its_currency(text, unit):
+    (q,) = quantities(f"It costs {text} per visit.")
+    assert q.unit == unit and q.text == text
+
+
+def test_a_written_product_in_won_is_checked():
+    assert wrong_written_sum("Grip socks: 3 × ₩3,000 = ₩9,000") is None
+    assert wrong_written_sum("Grip socks: 3 × ₩3,000 = ₩8,000") is not None
+
+
+PASSES = Passage("passes", "A 60-minute jump pass costs ₩18,000. Members get 10% off every jump pass.")
+
+
+def _verdict(claim: str, question: str):
+    (verdict,) = NumberChecks(ScriptedChecker({})).check([ClaimCheck(claim, (PASSES,), question)])
+    return verdict
+
+
+def test_a_total_in_won_is_derived():
+    verdict = _verdict("Ten jumps of 60 minutes would cost ₩180,000.", "What do 10 jumps cost?")
+    assert verdict.label == SUPPORTED and verdict.stage == "arithmetic"
+    wrong = _verdict("Ten jumps of 60 minutes would cost ₩170,000.", "What do 10 jumps cost?")
+    assert wrong.label != SUPPORTED
+
+
+def test_a_discount_that_takes_an_amount_off_and_leaves_a_price_is_arithmetic():
+    question = "I'm a member. What does a 60-minute jump pass cost me?"
+    verdict = _verdict("Your 10% member discount takes ₩1,800 off, which leaves ₩16,200.", question)
+    assert verdict.label == SUPPORTED and verdict.stage == "arithmetic"
+    assert _verdict("Your 10% member discount takes ₩1,800 off, which leaves ₩16,800.", question).label != SUPPORTED
