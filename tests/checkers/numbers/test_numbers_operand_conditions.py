@@ -141,3 +141,27 @@ def test_an_exclusion_in_the_discounts_own_sentence_names_only_what_it_excludes(
     yearly = _verdict("With the 25% teacher discount, a year of Premium paid yearly would cost you $90.", (PLANS,),
                       "I'm a teacher paying yearly. What would Premium cost me?")
     assert yearly.label != SUPPORTED and yearly.detail["numbers_rule"] == "exclusion"
+
+
+SELF_SERVICE = Passage("bays", "Self-service bays cost RON 5 per 4 minutes, with a maximum charge of RON 40 per visit. "
+                               "Corporate sessions are charged RON 200 per person, with a minimum charge of RON 2,000 "
+                               "per session.")
+
+
+def test_a_total_past_its_sentences_maximum_is_flagged_unless_the_claim_names_the_maximum():
+    question = "If I stay 60 minutes in the self-service bay, what will it cost?"
+    over = _verdict("60 minutes is 15 lots of 4 minutes at RON 5 each, so you'd pay RON 75.", (SELF_SERVICE,), question)
+    assert over.label != SUPPORTED and over.detail["numbers_rule"] == "ignored_limit"
+    assert "RON 40" in over.detail["reason"]
+    named = "60 minutes would be 15 lots of RON 5, RON 75, but the maximum charge of RON 40 per visit applies."
+    assert _verdict(named, (SELF_SERVICE,), question).detail.get("numbers_rule") != "ignored_limit"
+
+
+def test_a_total_under_its_sentences_minimum_is_flagged():
+    question = "Our team of 7 wants a corporate session. How much is it?"
+    under = _verdict("Corporate sessions are RON 200 per person, so for 7 people it comes to RON 1,400.",
+                     (SELF_SERVICE,), question)
+    assert under.label != SUPPORTED and "minimum" in under.detail["reason"]
+    enough = _verdict("Corporate sessions are RON 200 per person, so for 12 people it comes to RON 2,400.",
+                      (SELF_SERVICE,), "Our team of 12 wants a corporate session. How much is it?")
+    assert enough.label == SUPPORTED

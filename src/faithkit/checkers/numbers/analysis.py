@@ -223,16 +223,19 @@ def derive_from_question(claim: str, passages: Iterable[Passage | str], question
     """A claim number that a passage happens to state may still be the claim's own arithmetic: "On a £40 single,
     that is £10" is 25% of the user's £40, and the passage's "£10" is a change fee. The report is redone with
     such a number as ``derived`` when a justified expression gives it that uses a number of the question (the
-    user's scenario, which no passage number can be); None when no number is. Only measured amounts (money,
-    data, durations, percentages) are tried: small counts coincide with anything. Used by the stage only for
-    claims the inner checker did not support, so that a coincidence cannot make a claim less supported. At most
-    ``max_missing`` numbers are tried, one search each."""
-    if not report.accepted or report.derived or not quantities(question):
+    user's scenario, which no passage number can be; only where the report derived nothing yet), or, for a price,
+    one whose every operand the claim itself states ("RON 350 ... your 10% subscriber discount takes RON 35 off":
+    10% × 350, where a passage's RON 35 is an exterior wash; chosen on numbers_dev2 in session 28); never from a
+    claim number that was itself derived from it ("R$650 (R$65 each)": 650 = 10 × 65, so 65 is not 650 ÷ 10).
+    None when no number is. Only measured amounts (money, data, durations, percentages) are tried: small counts
+    coincide with anything. Used by the stage only for claims the inner checker did not support, so that a
+    coincidence cannot make a claim less supported. At most ``max_missing`` numbers are tried, one search each."""
+    if not report.accepted:
         return None
     items = passage_items(passages)
     claim_qs = [n.quantity for n in report.numbers]
     numbers = list(report.numbers)
-    derivations: list[Derivation] = []
+    derivations: list[Derivation] = list(report.derivations)
     work = report.work
     tried = [k for k, n in enumerate(report.numbers)
              if n.status == "in_sources" and dimension(n.quantity.unit) not in (None, "count", "times")]
@@ -241,14 +244,20 @@ def derive_from_question(claim: str, passages: Iterable[Passage | str], question
         pool = build_pool(claim, claim_qs, [n.quantity], (), items, question, n.quantity, max_operands)
         res = find_derivations(n.quantity, pool, claim)
         work += res.work
-        best = min((d for d in res.derivations if d.justified and any("question" in o.origins
-                                                                       for o in d.operands)), key=rank, default=None)
+        shown = (dimension(n.quantity.unit) or "").startswith("currency:")  # a price the claim works out itself
+        built_on = {id(d.target) for d in report.derivations  # "R$650 (R$65 each)": 650 was derived from 65
+                    if any(o.claim_quantity is n.quantity or same_amount(o.quantity, n.quantity) for o in d.operands)}
+        best = min((d for d in res.derivations if d.justified and not any(
+            o.claim_quantity is not None and id(o.claim_quantity) in built_on for o in d.operands) and (
+            not report.derived and any("question" in o.origins for o in d.operands)
+            or shown and len(d.operands) >= 2 and all(o.claim_quantity is not None for o in d.operands))),
+            key=rank, default=None)
         if best is None:
             continue
         derivations.append(best)
         numbers[k] = NumberStatus(n.quantity, "derived", best.expression, reason_source(best),
                                   coincidence=f"also in {n.source}")
-    if not derivations:
+    if len(derivations) == len(report.derivations):
         return None
     return NumberReport(tuple(numbers), True, tuple(derivations), work, report.note)
 

@@ -5,6 +5,8 @@ every number and word of the claim is a passage's:
 
 - the days or months it applies on (``calendar``): "R$120 ... from Monday to Thursday" used for a Friday;
 - its rate: "₩69,000 per month" given as the price "for the minimum term of 3 months" (``rate_as_total``);
+- a cap or a minimum its sentence puts on the total (``ignored_limit``): "R$12 per pair, with a maximum of R$48 in
+  shoe rental per lane", and the claim's 6 × R$12 = R$72 (the claim does not name the R$48);
 - an exclusion another sentence states: "Visit cards ... cannot be combined with the weekday 20% discount" when a
   claim takes 20% off the visit card's ₩150,000. An exclusion sentence has a phrase that says two things do not
   go together ("cannot be combined with", "does not apply to", "not valid on", "excluded from"); the words before
@@ -33,7 +35,8 @@ from faithkit.checkers.rules.alignment_words import words
 from faithkit.records import NOT_SUPPORTED, Evidence, Passage, Verdict
 from faithkit.text.sentences import split_sentences
 
-__all__ = ["OperandConflict", "claim_operand_conflict", "conflict_verdict", "exclusion_conflict", "rate_as_total"]
+__all__ = ["OperandConflict", "claim_operand_conflict", "conflict_verdict", "exclusion_conflict", "ignored_limit",
+           "rate_as_total"]
 
 _EXCLUSION = re.compile(
     r"\b(?:cannot|can\s*not|can't|may\s+not|is\s+not|isn't|are\s+not|aren't)\s+(?:be\s+)?combined\s+with\b"
@@ -78,6 +81,39 @@ def rate_as_total(claim: str, number: Quantity, stated: Sequence[str]) -> str | 
         return None
     per = " or ".join(sorted(str(p) for p in periods))
     return f"{number.text} is a price per {per}; the claim gives it for {spans[0].text}"
+
+
+_LIMIT = re.compile(r"\b(?:(?P<max>maximum|max\.|capped\s+at|a\s+cap\s+of|no\s+more\s+than|at\s+most)|"
+                    r"(?P<min>minimum))(?:\s+(?:charge|fee|price|total|spend|cost|payment))?(?:\s+(?:of|is|at))?\s*",
+                    re.IGNORECASE)
+
+
+def ignored_limit(claim: str, derivation: Derivation) -> tuple[str, str] | None:
+    """(reason, sentence) when the claim's derived price, a product of a rate and the user's count, passes a cap or
+    falls short of a minimum that the rate's own sentence puts after it, right after its limit word ("with a
+    maximum charge of RON 40 per visit", "a minimum charge of THB 22,000 per session"), in the same currency, and
+    the claim names neither that limit amount; None otherwise. A claim that names the limit is working with it
+    ("THB 900 for six of you, but there's a maximum of THB 600")."""
+    target = derivation.target
+    if not (dimension(target.unit) or "").startswith("currency:") or set(derivation.ops) != {"×"}:
+        return None
+    named = quantities(claim)
+    for operand in derivation.operands:
+        if "passage" not in operand.origins or not operand.context:
+            continue
+        sentence = operand.context
+        for m in _LIMIT.finditer(sentence):
+            limit = next((q for q in quantities(sentence) if m.end() <= q.start <= m.end() + 2), None)
+            if limit is None or limit.unit != target.unit or any(same_amount(q, limit) for q in named):
+                continue
+            rate = next((q for q in quantities(sentence) if same_amount(q, operand.quantity)), None)
+            if rate is None or rate.start > m.start():  # the limit is on the rate stated before it
+                continue
+            if m.group("max") and target.value > limit.value:
+                return f"{target.text} passes the {limit.text} maximum its sentence sets", sentence
+            if m.group("min") and target.value < limit.value:
+                return f"{target.text} is under the {limit.text} minimum its sentence sets", sentence
+    return None
 
 
 def _sides(sentence: str) -> list[str]:
@@ -164,6 +200,11 @@ def claim_operand_conflict(claim: str, question: str, passages: Sequence[Passage
         excluded = exclusion_conflict(derivation, exclusions) if exclusions else None
         if excluded:
             return excluded
+        limited = ignored_limit(claim, derivation)
+        if limited:
+            sentence = limited[1]
+            source = next((p.id for p in passages if sentence in p.text), "")
+            return OperandConflict("ignored_limit", limited[0], source, sentence)
     return None
 
 

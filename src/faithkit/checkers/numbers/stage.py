@@ -67,7 +67,9 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "19"  # 19: currency signs beyond € $ £ ¥ ("₩18,000"), a discount that "takes" off / "leaves";
+STAGE_VERSION = "20"  # 20: a price the claim works out from its own numbers that a passage states by chance (rederive),
+# a cap or minimum the total ignores (operand_conditions.ignored_limit);
+# 19: currency signs beyond € $ £ ¥ ("₩18,000"), a discount that "takes" off / "leaves";
 # 18: an amount used where its sentence says it does not apply (operand_conditions);
 # 17: 16's subtotals rule removed (its verdict gain was only where it was chosen);
 # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
@@ -172,7 +174,7 @@ class NumberChecks(CheckerWrapper):
                 elif report.missing:
                     verdicts[i] = _annotate(verdict, report)
                 continue
-            if self.arithmetic and report.accepted and not report.derived:
+            if self.arithmetic and report.accepted:
                 report = reports[i] = self.rederive(request, report)
             if self.arithmetic and report.accepted and report.derived:
                 reduced = reduced_claim(request.claim, report)
