@@ -36,3 +36,15 @@ def test_a_number_is_not_derived_back_from_a_number_derived_from_it():
 def test_a_passage_price_the_claim_does_not_work_out_stays_in_the_sources():
     statuses = _statuses("An exterior wash is RON 35, and a standard wash is RON 55.", (WASH,), "What do washes cost?")
     assert statuses == {"RON 35": "in_sources", "RON 55": "in_sources"}
+
+
+ROOMS = Passage("rooms", "A private twin costs ¥11,000 a night from Sunday to Thursday and ¥13,000 on Friday and "
+                         "Saturday. Dorm beds cost ¥4,600 a night; towels are ¥300 and breakfast is ¥900. Members get "
+                         "5% off their room total. A late check-out costs ¥2,000.")
+
+
+def test_the_claims_own_numbers_rank_before_a_coincidence_of_passage_numbers():
+    claim = "Two weeknights in a private twin are ¥22,000, and your 5% member discount takes ¥1,100 off."
+    report = analyse_claim_numbers(claim, (ROOMS,), "I'm a member. What do two weeknights in a private twin cost?")
+    (discount,) = (d for d in report.derivations if d.target.value == 1100)
+    assert "5%" in discount.expression and "2000" not in discount.expression
