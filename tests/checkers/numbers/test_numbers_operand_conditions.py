@@ -165,3 +165,26 @@ def test_a_total_under_its_sentences_minimum_is_flagged():
     enough = _verdict("Corporate sessions are RON 200 per person, so for 12 people it comes to RON 2,400.",
                       (SELF_SERVICE,), "Our team of 12 wants a corporate session. How much is it?")
     assert enough.label == SUPPORTED
+
+
+CLUB = Passage("club", "The Unlimited Day Pass costs $7 per day in Europe. Data packs cost $38 for 20 GB. Club "
+                       "membership gives 20% off all packs, but not off Day Passes or top-ups.")
+
+
+def test_a_but_not_exclusion_reaches_the_price_behind_the_claims_own_total():
+    question = "I'm a Club member. What would 5 Europe Day Passes cost me?"
+    claim = "5 Day Passes would be $35, and your 20% Club discount brings that down to $28."
+    verdict = _verdict(claim, (CLUB,), question)
+    assert verdict.label != SUPPORTED and verdict.detail["numbers_rule"] == "exclusion"
+    assert verdict.detail["disagreeing_sentence"] is True  # a split claim's parts cannot outvote it
+    pack = "The $38 pack would be $30.40 with your 20% Club discount."
+    assert _verdict(pack, (CLUB,), "I'm a Club member. What does the 20 GB pack cost me?").label == SUPPORTED
+
+
+def test_a_split_claim_with_an_excluded_discount_is_not_supported():
+    from faithkit.checkers.parts import ClaimParts
+
+    claim = "5 Day Passes would be $35, and your 20% Club discount brings that down to $28."
+    checker = ClaimParts(NumberChecks(ScriptedChecker({}, default="supported")))
+    (verdict,) = checker.check([ClaimCheck(claim, (CLUB,), "I'm a Club member. What would 5 Day Passes cost me?")])
+    assert verdict.label != SUPPORTED and verdict.detail["numbers_rule"] == "exclusion"

@@ -9,7 +9,8 @@ every number and word of the claim is a passage's:
   shoe rental per lane", and the claim's 6 × R$12 = R$72 (the claim does not name the R$48);
 - an exclusion another sentence states: "Visit cards ... cannot be combined with the weekday 20% discount" when a
   claim takes 20% off the visit card's ₩150,000. An exclusion sentence has a phrase that says two things do not
-  go together ("cannot be combined with", "does not apply to", "not valid on", "excluded from"); the words before
+  go together ("cannot be combined with", "does not apply to", "not valid on", "excluded from", "..., but not on /
+  off Y"); the words before
   its first such phrase are one side and the words after each phrase another. A derivation that applies a
   percentage to an amount clashes with it when one side names the percentage (its figure, or a content word of
   the percentage's own sentence that is no word of prices) and another side names the amount (a content word of
@@ -41,13 +42,16 @@ __all__ = ["OperandConflict", "claim_operand_conflict", "conflict_verdict", "exc
 _EXCLUSION = re.compile(
     r"\b(?:cannot|can\s*not|can't|may\s+not|is\s+not|isn't|are\s+not|aren't)\s+(?:be\s+)?combined\s+with\b"
     r"|\b(?:does|do)\s*(?:not|n't)\s+apply\s+(?:to|on|for)\b|\bnot\s+valid\s+(?:on|for|with)\b"
-    r"|\bexcluded\s+from\b", re.IGNORECASE)
+    r"|\bexcluded\s+from\b|\bbut\s+not\s+(?:on|off|for|with)\b", re.IGNORECASE)
 # words every price sentence has: naming one of them names nothing in particular
-_PRICE_WORDS = words("discount discounts price prices cost costs pay pays paid fee fees charge off offer offers "
-                     "deal deals rate rates per each every any all other hour day week month year valid apply")
+_PRICE_TEXT = ("discount discounts price prices cost costs pay pays paid fee fees charge off offer offers deal deals "
+               "rate rates per each every any all other hour day week month year valid apply")
 
 
 _VERB = re.compile(r"\b(?:costs?|is|are|pays?|gets?|charges?|adds?|comes?|takes?)\b", re.IGNORECASE)
+_ITEM = re.compile(r",|\s(?:or|and)\s", re.IGNORECASE)
+_VERB_AHEAD = re.compile(r"\s(?:is|are|can|cannot|can't|must|will|may|has|have|gets?|costs?|pays?|includes?)\s",
+                         re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[,;:(]|\s[—–]\s|\b(?:which|so|and|but|while)\b", re.IGNORECASE)
 _SPAN_LEAD = re.compile(r"^\s*(?:in\s+total\s+)?(?:for|over|covering)\b", re.IGNORECASE)
 
@@ -148,18 +152,42 @@ def _own_part(operand: Operand) -> str:
 
 
 def _names(side: str, operand: Operand, other: Operand) -> bool:
-    """Whether an exclusion side names the operand: its figure ("20%"), or a word of its own part of its sentence
-    (``_own_part``) that is no word of prices nor of the other operand's own part ("dry cleaning" in both names
-    neither)."""
+    """Whether an exclusion side names the operand: its figure ("20%"), or one of the side's items (split at "or",
+    "and", commas) whose head, the words before its verb, less words of prices and of the other operand's own
+    part, are all words of the operand's own part of its sentence (``_own_part``): "Day Passes" names "The
+    Unlimited Day Pass costs $7"; "certified translations" does not name "Translation costs €0.12 per word"."""
     if any(same_amount(q, operand.quantity) for q in quantities(side)):
         return True
-    return bool((words(side) - _PRICE_WORDS) & (words(_own_part(operand)) - words(_own_part(other))))
+    own, others = _keys(_own_part(operand)), _keys(_own_part(other)) | _keys(_PRICE_TEXT)
+    for item in _ITEM.split(side):
+        head = _keys(_VERB_AHEAD.split(item, maxsplit=1)[0]) - others
+        if head and head <= own:
+            return True
+    return False
 
 
-def exclusion_conflict(derivation: Derivation, sentences: Sequence[tuple[str, str]]) -> OperandConflict | None:
+def _keys(text: str) -> frozenset[str]:
+    """Content words without a final "s": the shared stemmer makes "Pass" "pas" and "Passes" "pass"."""
+    return frozenset(w.rstrip("s") for w in words(text))
+
+
+def _behind(derivation: Derivation, others: Sequence[Derivation]) -> list[Operand]:
+    """The derivation's operands, and for an operand that is a number the claim worked out itself, that
+    number's own operands ("5 Day Passes would be $35, and your 20% Club discount brings that down to $28": 28 =
+    (1 − 20%) × 35, and 35 = 5 × $7, the Day Pass price)."""
+    out = list(derivation.operands)
+    for operand in derivation.operands:
+        out += [o for d in others if d is not derivation and operand.claim_quantity is not None
+                and same_amount(d.target, operand.claim_quantity) for o in d.operands]
+    return out
+
+
+def exclusion_conflict(derivation: Derivation, sentences: Sequence[tuple[str, str]],
+                       others: Sequence[Derivation] = ()) -> OperandConflict | None:
     """The exclusion sentence (module docstring) that forbids applying a percentage of ``derivation`` to one of
-    its amounts; ``sentences``: (passage id, sentence) of the prompt's passages."""
-    from_passage = [o for o in derivation.operands if "passage" in o.origins and o.context]
+    its amounts, or to an amount behind a number of the claim it uses (``others``: the claim's derivations);
+    ``sentences``: (passage id, sentence) of the prompt's passages."""
+    from_passage = [o for o in _behind(derivation, others) if "passage" in o.origins and o.context]
     percents = [o for o in from_passage if o.dim == "%"]
     amounts = [o for o in from_passage if (dimension(o.quantity.unit) or "").startswith("currency:")
                and o.context not in {p.context for p in percents}]
@@ -197,7 +225,7 @@ def claim_operand_conflict(claim: str, question: str, passages: Sequence[Passage
             if why:
                 source = next((p.id for p in passages if operand.context in p.text), operand.source)
                 return OperandConflict("calendar", why, source, operand.context)
-        excluded = exclusion_conflict(derivation, exclusions) if exclusions else None
+        excluded = exclusion_conflict(derivation, exclusions, report.derivations) if exclusions else None
         if excluded:
             return excluded
         limited = ignored_limit(claim, derivation)
@@ -209,7 +237,12 @@ def claim_operand_conflict(claim: str, question: str, passages: Sequence[Passage
 
 
 def conflict_verdict(inner: Verdict, conflict: OperandConflict, report: NumberReport) -> Verdict:
-    """The flag: not supported by the numbers stage, its rule named, the sentence that decided it as evidence."""
+    """The flag: not supported by the numbers stage, its rule named, the sentence that decided it as evidence.
+    ``disagreeing_sentence``: a passage sentence refutes the claim, as an alignment rule's does, so a split claim
+    whose parts each pass on their own is not supported through them (``checkers.parts``): a part "brings that
+    down to $28" computes from the other part's "$35" and no longer sees the Day Pass price behind it. Not for a
+    cap: another part may name it ("THB 900 for six of you, but there's a maximum of THB 600")."""
+    refutes = {"disagreeing_sentence": True} if conflict.rule != "ignored_limit" else {}
     return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(conflict.passage_id, conflict.sentence),
-                   detail={"numbers_rule": conflict.rule, "numbers": report.as_dicts(),
+                   detail={"numbers_rule": conflict.rule, **refutes, "numbers": report.as_dicts(),
                            "reason": f"[{conflict.passage_id}]: {conflict.reason}", "inner": inner.to_dict()})

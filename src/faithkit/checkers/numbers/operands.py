@@ -134,15 +134,13 @@ the claim's count times the ticket price, not 225 + 12)."""
 
 def rank(d: Derivation) -> tuple:
     """Preference among justified derivations: a reason stronger than ``SHOWN_WORK``, then more givens used (a
-    given must be used), then more operands the claim states, then fewer operands, then more user-supplied operands,
+    given must be used), then more operands the claim or the question states (user-supplied), then fewer operands,
     then × before ÷ before + before −; the rest only makes it deterministic. The claim's own numbers before fewer
     operands (session 28): "Two weeknights ... are ¥22,000, and your 5% member discount takes ¥1,100 off" is 5% ×
     11,000 × 2, not two passage prices that happen to differ by 1,100 (2,000 − 900); a coincidence of passage
     numbers also lent the wrong sentences to the rest-of-claim word test and the operand conditions."""
     user = sum(o.user_supplied for o in d.operands)
-    stated = sum("claim" in o.origins for o in d.operands)
-    return (SHOWN_WORK in d.reason, -d.uses_givens, -stated, len(d.operands), -user,
-            tuple("×÷+−".index(o) for o in d.ops),
+    return (SHOWN_WORK in d.reason, -d.uses_givens, -user, len(d.operands), tuple("×÷+−".index(o) for o in d.ops),
             d.shape, tuple(o.label for o in d.operands))
 
 

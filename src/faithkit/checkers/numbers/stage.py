@@ -67,7 +67,9 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "21"  # 21: a derivation with more of the claim's own numbers ranks first (operands.rank);
+STAGE_VERSION = "22"  # 22: exclusions "but not off", "except"; amounts behind the claim's own numbers; a
+# condition flag refutes a split claim; user-supplied operands rank first;
+# 21: a derivation with more of the claim's own numbers ranks first (operands.rank);
 # 20: a price the claim works out from its own numbers that a passage states by chance (rederive),
 # a cap or minimum the total ignores (operand_conditions.ignored_limit);
 # 19: currency signs beyond € $ £ ¥ ("₩18,000"), a discount that "takes" off / "leaves";
