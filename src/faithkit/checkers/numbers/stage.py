@@ -67,7 +67,7 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "22"  # 22: exclusions "but not off", "except"; amounts behind the claim's own numbers; a
+STAGE_VERSION = "22"  # 22: exclusions "but not on / off"; amounts behind the claim's own numbers; a
 # condition flag refutes a split claim; user-supplied operands rank first;
 # 21: a derivation with more of the claim's own numbers ranks first (operands.rank);
 # 20: a price the claim works out from its own numbers that a passage states by chance (rederive),
