@@ -9,12 +9,16 @@ Rule ``written_sum`` (flag): an expression the claim writes out ("€14.70 in to
 the number it stands for makes the claim ``not_supported``, stage ``numbers``, with ``detail.reason`` saying
 what it computes (``written``); checked first, whatever the inner checker said.
 
+Rules ``calendar``, ``rate_as_total``, ``exclusion``, ``ignored_limit`` (flag, ``operand_conditions``): a claim the
+stage would pass whose amount its sentence gives for other days or months, per one period, not with a discount, or
+under a cap or minimum the total misses, becomes ``not_supported``, stage ``numbers``, the sentence as evidence.
+
 Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes ``supported`` with stage
 ``arithmetic`` only when BOTH hold:
   (a) every claim number missing from the passages is accounted for, and at least one is ``derived`` by a
       justified expression (``analysis``, ``justify``); failing that, a claim number a passage states by
-      coincidence counts as derived when a justified expression over a number of the *question* gives it
-      ("On a £40 single, that is £10": 25% of the user's £40, though "£10" is also a change fee;
+      coincidence counts as derived when a justified expression over a number of the *question* (or, for a
+      price, over numbers the claim states) gives it ("On a £40 single, that is £10": 25% of the user's £40;
       ``analysis.derive_from_question``, tried only here, so it can never flag a claim), and
   (b) what the claim says besides its arithmetic is supported (``reduce``), shown in one of two ways, tried in
       order, each batched into one extra call of the inner checker:
