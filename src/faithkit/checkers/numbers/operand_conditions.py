@@ -1,24 +1,24 @@
 """Operand conditions: a claim's amount is right only where its sentence says it applies (issue 31, item 2).
 
-Two conditions a passage sentence puts on an amount that neither the numbers stage nor the model sees, because
-every number and word of the claim is a passage's:
+Conditions a passage sentence puts on an amount that neither the numbers stage nor the model sees, because every
+number and word of the claim is a passage's:
 
 - the days or months it applies on (``calendar``): "R$120 ... from Monday to Thursday" used for a Friday;
 - its rate: "₩69,000 per month" given as the price "for the minimum term of 3 months" (``rate_as_total``);
 - a cap or a minimum its sentence puts on the total (``ignored_limit``): "R$12 per pair, with a maximum of R$48 in
   shoe rental per lane", and the claim's 6 × R$12 = R$72 (the claim does not name the R$48);
-- an exclusion another sentence states: "Visit cards ... cannot be combined with the weekday 20% discount" when a
-  claim takes 20% off the visit card's ₩150,000. An exclusion sentence has a phrase that says two things do not
-  go together ("cannot be combined with", "does not apply to", "not valid on", "excluded from", "..., but not on /
-  off Y"); the words before
-  its first such phrase are one side and the words after each phrase another. A derivation that applies a
-  percentage to an amount clashes with it when one side names the percentage (its figure, or a content word of
-  the percentage's own sentence that is no word of prices) and another side names the amount (a content word of
-  the amount's sentence that is no word of prices).
+- an exclusion a sentence states: "Visit cards ... cannot be combined with the weekday 20% discount" when a claim
+  takes 20% off the visit card's ₩150,000. An exclusion sentence has a phrase that says two things do not go
+  together ("cannot be combined with", "does not apply to", "not valid on", "excluded from", "..., but not on /
+  off Y"); the words before its first such phrase are one side and the words after each phrase another. A
+  derivation that applies a percentage to an amount (or to a number the claim worked out from that amount)
+  clashes with it when one side names the percentage and another names the amount (``_names``: by its figure, or
+  by the head of one of the side's items, all of whose words are words of the amount's own part of its sentence).
 
 Checked on every claim the stage would otherwise pass that has numbers: a number the claim repeats is tried in
 each passage sentence that states it (one without a clash clears it), a passage operand of its arithmetic in the
-sentence it was read from.
+sentence it was read from. Tried and not kept (session 28): thresholds ("Stays of 7 nights or more get 10% off"),
+whose bound a sentence's other amounts share.
 """
 
 from __future__ import annotations
