@@ -258,14 +258,18 @@ def test_a_sentence_that_declines_one_thing_and_states_another_keeps_the_stateme
     assert detector.undeclined("I couldn't find anything about trailers; sorry.") is None  # nothing else said
 
 
-def test_the_pipeline_checks_what_a_partly_declining_sentence_states(tmp_path) -> None:
-    row = {"id": "partly", "question": QUESTION, "contexts": ["Bikes are hired by the day."],
-           "answer": "Whether they take studded tyres isn't covered in the articles I have, but bikes are hired by "
-                     "the day."}
+def _checked(tmp_path, answer: str) -> dict:
+    """The result record of a one-line log with ``answer``, checked through the real pipeline."""
+    row = {"id": "partly", "question": QUESTION, "contexts": ["Bikes are hired by the day."], "answer": answer}
     log = tmp_path / "log.jsonl"
     log.write_text(json.dumps(row) + "\n")
     run_check(log, tmp_path / "out", ScriptedChecker({}), CheckOptions(), command=["test"])
-    record = read_results(tmp_path / "out").records[0]
+    return read_results(tmp_path / "out").records[0]
+
+
+def test_the_pipeline_checks_what_a_partly_declining_sentence_states(tmp_path) -> None:
+    record = _checked(tmp_path, "Whether they take studded tyres isn't covered in the articles I have, but bikes "
+                                "are hired by the day.")
     assert record["status"] == "scored"
     assert [c["text"] for c in record["claims"]] == ["Bikes are hired by the day."]
     assert "partial_refusal" in record["warnings"]
@@ -277,13 +281,8 @@ def test_a_sentence_that_declines_nothing_is_left_whole() -> None:
 
 
 def test_a_referral_beside_a_partly_declining_sentence_is_not_a_claim(tmp_path) -> None:
-    row = {"id": "partly", "question": QUESTION, "contexts": ["Bikes are hired by the day."],
-           "answer": "I couldn't find anything about studded tyres; bikes are hired by the day. "
-                     "You could ask the workshop team when you're in."}
-    log = tmp_path / "log.jsonl"
-    log.write_text(json.dumps(row) + "\n")
-    run_check(log, tmp_path / "out", ScriptedChecker({}), CheckOptions(), command=["test"])
-    record = read_results(tmp_path / "out").records[0]
+    record = _checked(tmp_path, "I couldn't find anything about studded tyres; bikes are hired by the day. You could "
+                                "ask the workshop team when you're in.")
     assert [c["text"] for c in record["claims"]] == ["Bikes are hired by the day."]
     assert record["warnings"].count("partial_refusal") == 1
 

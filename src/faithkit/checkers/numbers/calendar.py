@@ -24,16 +24,15 @@ from functools import lru_cache
 
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
-from faithkit.text.calendar_names import MONTHS, WEEKDAYS
+from faithkit.text.calendar_names import MONTHS, SHORT_MONTHS, SHORT_WEEKDAYS, WEEKDAYS
 
 __all__ = ["Calendar", "calendar_conflict", "calendar_of", "operand_calendar"]
 
-_DAY_ABBREVIATIONS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
-_DAY_SHORT = r"(?:mon|tue|wed|thu|fri|sat|sun)"
+_DAY_SHORT = "(?:" + "|".join(sorted(SHORT_WEEKDAYS, key=len, reverse=True)) + ")"
+_MONTH_NAMES = "|".join(sorted([m for m in MONTHS if m != "may"] + list(SHORT_MONTHS), key=len, reverse=True))
 # "May" is a month only where a date or a span says so ("31 May", "in May", "May to June"), never the modal verb
-_MONTH = r"(?:january|february|march|april|june|july|august|september|october|november|december|" \
-         r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b\.?|(?<=\d )May\b|(?<=\bin )May\b|(?<=\bof )May\b|" \
+_MONTH = rf"(?:{_MONTH_NAMES})\b\.?|(?<=\d )May\b|(?<=\bin )May\b|(?<=\bof )May\b|" \
          r"(?<=\bfrom )May\b|May(?=\s*(?:to|until|till|through|[-–—])\s)|(?<=to )May\b|(?<=until )May\b|" \
          r"(?<=[-–—])May\b|May(?= \d)"
 _SPAN = r"\s*(?:to|until|till|through|thru|and|[-–—])\s*"  # "and" only inside "between X and Y"
@@ -47,7 +46,7 @@ _MONTH_WORD = re.compile(_MONTH, re.IGNORECASE)
 _REST_OF_YEAR = re.compile(r"\b(?:the\s+)?rest\s+of\s+the\s+year\b|\bother\s+months\b|\boff[- ]season\b(?=\s*\()",
                            re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:no|not|without)\s+(?:\w+\s+)?(?:(?:" + _DAY + r"|weekdays?|weekends?|weeknights?|"
-                      r"january|february|march|april|june|july|august|september|october|november|december)\b)",
+                      + "|".join(m for m in MONTHS if m != "may") + r")\b)",
                       re.IGNORECASE)
 _PHRASE = re.compile(r"\b(?:on|at|from|in|during|between|every|throughout|until|till|through)\s+[^,;]*",
                      re.IGNORECASE)
@@ -76,13 +75,14 @@ class Calendar:
 
 
 def _day(word: str) -> int:
-    low = word.lower()
-    return next(i for i, short in enumerate(_DAY_ABBREVIATIONS) if low.startswith(short))
+    """0 for "Monday", "Mondays" or "Mon"; the names are ``text.calendar_names``'."""
+    low = word.lower().removesuffix("s") if word.lower().endswith("days") else word.lower()
+    return WEEKDAYS.index(SHORT_WEEKDAYS.get(low, low))
 
 
 def _month(word: str) -> int:
     low = word.lower().rstrip(".")
-    return next(i + 1 for i, name in enumerate(MONTHS) if name.startswith(low[:3]))
+    return MONTHS.index(SHORT_MONTHS.get(low, low)) + 1
 
 
 def _cycle(a: int, b: int, size: int, first: int = 0) -> set[int]:
