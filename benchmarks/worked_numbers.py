@@ -22,6 +22,13 @@ from typing import Any
 from blind_set_checks import Problems, read_rows
 
 NUM = r"\d[\d,]*(?:\.\d+)?"
+# the row schema every worked-number set shares; a validator may set its own instead (``validate`` reads ``cfg``'s)
+REQUIRED = {"id", "domain", "question", "contexts", "answer", "expect", "shape"}
+ALLOWED = REQUIRED | {"fault"}
+EXPECTS = {"faithful", "unsupported", "refusal"}
+SHAPES = {"receipt", "inline", "parenthetical", "percent", "split", "chain", "date", "compare", "cap", "yes-no",
+          "refusal"}
+FAULTS = {"arithmetic", "operand", "ignored-condition", "ignored-cap", "unit", "date", "added-fact"}
 DATE_STEP = re.compile(r"^(\d{4}-\d{2}-\d{2}) ([+−-]) (\d+) days? = (\d{4}-\d{2}-\d{2})$")
 
 
@@ -105,6 +112,8 @@ def validate(cfg: Any) -> int:
     are optional constants."""
     problems = Problems()
     check = problems.check
+    schema = {name: getattr(cfg, name, default) for name, default in (
+        ("REQUIRED", REQUIRED), ("ALLOWED", ALLOWED), ("EXPECTS", EXPECTS), ("SHAPES", SHAPES), ("FAULTS", FAULTS))}
     rows = read_rows(cfg.DATA, problems)
     per_domain_bounds = {e: _bounds(n) for e, n in cfg.PER_DOMAIN.items()}
     expect_order = getattr(cfg, "EXPECT_ORDER", list(cfg.PER_DOMAIN))
@@ -125,17 +134,17 @@ def validate(cfg: Any) -> int:
     for r in rows:
         rid = r.get("id")
         keys = set(r)
-        check(keys >= cfg.REQUIRED, rid, "missing keys", cfg.REQUIRED - keys)
-        check(keys <= cfg.ALLOWED, rid, "unknown keys", keys - cfg.ALLOWED)
-        if not keys >= cfg.REQUIRED:
+        check(keys >= schema["REQUIRED"], rid, "missing keys", schema["REQUIRED"] - keys)
+        check(keys <= schema["ALLOWED"], rid, "unknown keys", keys - schema["ALLOWED"])
+        if not keys >= schema["REQUIRED"]:
             continue
         for k in ("domain", "question", "answer", "expect", "shape"):
             check(isinstance(r[k], str) and r[k].strip(), rid, k, "must be a non-empty string")
-        check(r["expect"] in cfg.EXPECTS, rid, "bad expect", r["expect"])
-        check(r["shape"] in cfg.SHAPES, rid, "bad shape", r["shape"])
+        check(r["expect"] in schema["EXPECTS"], rid, "bad expect", r["expect"])
+        check(r["shape"] in schema["SHAPES"], rid, "bad shape", r["shape"])
         check((r["expect"] == "refusal") == (r["shape"] == "refusal"), rid, "shape refusal iff expect refusal")
         check((r["expect"] == "unsupported") == ("fault" in r), rid, "fault must be present exactly on unsupported")
-        check("fault" not in r or r["fault"] in cfg.FAULTS, rid, "bad fault", r.get("fault"))
+        check("fault" not in r or r["fault"] in schema["FAULTS"], rid, "bad fault", r.get("fault"))
         check(re.search(r"\(([A-Z]{3})\)$", r["domain"]), rid, "domain should end with its currency, e.g. (EUR)")
         check(not any(w in r["domain"].lower() for w in getattr(cfg, "OLD_DOMAINS", ())), rid,
               "domain repeats an earlier set's")
@@ -172,10 +181,10 @@ def validate(cfg: Any) -> int:
         check(len(currencies - {"USD"}) >= 2, "need at least two non-USD currencies, found", sorted(currencies))
     check(len(currencies) == cfg.N_DOMAINS, "each domain should have its own currency, found", sorted(currencies))
     faults = Counter(r.get("fault") for r in rows if r.get("expect") == "unsupported")
-    for f in cfg.FAULTS:
+    for f in schema["FAULTS"]:
         check(faults[f] >= cfg.MIN_PER_FAULT, "fault", f, "needs at least", cfg.MIN_PER_FAULT, "rows, found", faults[f])
     shapes = Counter(r.get("shape") for r in rows)
-    for s in cfg.SHAPES - {"refusal"}:
+    for s in schema["SHAPES"] - {"refusal"}:
         check(shapes[s] >= cfg.MIN_PER_SHAPE, "shape", s, "needs at least", cfg.MIN_PER_SHAPE, "rows, found",
               shapes[s])
 

@@ -27,12 +27,6 @@ from fractions import Fraction
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "numbers_dev2.jsonl")
 PREFIX = "nd2"
-REQUIRED = {"id", "domain", "question", "contexts", "answer", "expect", "shape"}
-ALLOWED = REQUIRED | {"fault"}
-EXPECTS = {"faithful", "unsupported", "refusal"}
-SHAPES = {"receipt", "inline", "parenthetical", "percent", "split", "chain", "date", "compare", "cap", "yes-no",
-          "refusal"}
-FAULTS = {"arithmetic", "operand", "ignored-condition", "ignored-cap", "unit", "date", "added-fact"}
 EXPECT_ORDER = ["faithful", "unsupported", "refusal"]
 PER_DOMAIN = {"faithful": (10, 10), "unsupported": (5, 5), "refusal": (1, 1)}  # (min, max) rows per domain
 TOTALS = {"faithful": 40, "unsupported": 20, "refusal": 4}

@@ -21,12 +21,6 @@ from fractions import Fraction
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "numbers_holdout2.jsonl")
 PREFIX = "nh2"
-REQUIRED = {"id", "domain", "question", "contexts", "answer", "expect", "shape"}
-ALLOWED = REQUIRED | {"fault"}
-EXPECTS = {"faithful", "unsupported", "refusal"}
-SHAPES = {"receipt", "inline", "parenthetical", "percent", "split", "chain", "date", "compare", "cap", "yes-no",
-          "refusal"}
-FAULTS = {"arithmetic", "operand", "ignored-condition", "ignored-cap", "unit", "date", "added-fact"}
 PER_DOMAIN = {"faithful": 8, "unsupported": 5, "refusal": 1}
 N_DOMAINS = 5
 N_PASSAGES = 3

@@ -24,12 +24,6 @@ from fractions import Fraction
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "numbers_holdout3.jsonl")
 PREFIX = "nh3"
-REQUIRED = {"id", "domain", "question", "contexts", "answer", "expect", "shape"}
-ALLOWED = REQUIRED | {"fault"}
-EXPECTS = {"faithful", "unsupported", "refusal"}
-SHAPES = {"receipt", "inline", "parenthetical", "percent", "split", "chain", "date", "compare", "cap", "yes-no",
-          "refusal"}
-FAULTS = {"arithmetic", "operand", "ignored-condition", "ignored-cap", "unit", "date", "added-fact"}
 EXPECT_ORDER = ["faithful", "unsupported", "refusal"]
 PER_DOMAIN = {"faithful": (9, 9), "unsupported": (5, 6), "refusal": (1, 2)}  # (min, max) rows per domain
 TOTALS = {"faithful": 36, "unsupported": 22, "refusal": 6}
