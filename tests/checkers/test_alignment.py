@@ -252,3 +252,38 @@ def test_a_number_bound_to_a_sibling_name_in_the_same_sentence_conflicts() -> No
 def test_a_list_makes_siblings_through_its_other_members() -> None:
     assert siblings("saver", "anytime", ("Northline sells three fare types: Saver, Flex and Anytime.",))
     assert not siblings("saver", "northline", ("Northline sells three fare types: Saver, Flex and Anytime.",))
+
+
+LOCKER = ("After a parcel arrives at a pickup point, you have 5 days to collect it. If you don't collect it in time, "
+          "it goes back to the sender.")
+
+
+@pytest.mark.parametrize(("claim", "sentence", "conflict"), [
+    # a negation inside an "if" clause is a case, not a statement: a plain sentence cannot state its opposite
+    ("If you don't collect it within 5 days, it goes back to the sender.",
+     "After a parcel arrives at a pickup point, you have 5 days to collect it.", False),
+    ("Unless you pay by card, you can't reserve a seat if you don't have an account.",
+     "You can reserve a seat online.", True),  # the main clause's "can't" still speaks
+    # a side that speaks of the same case can state its opposite
+    ("If you collect it in time, it goes back to the sender.",
+     "If you don't collect it in time, it goes back to the sender.", True),
+    ("Parcels you don't collect are kept for 5 days.", "You have 5 days to collect a parcel.", True),
+])
+def test_a_negation_inside_a_condition_is_held_only_against_conditions(claim: str, sentence: str,
+                                                                        conflict: bool) -> None:
+    assert polarity_conflict(claim, sentence) is conflict
+
+
+@pytest.mark.slow
+def test_a_sum_with_a_negated_condition_beside_it_is_supported_by_the_default_checker() -> None:
+    """Issue 30: the rest of a worked-number claim was refuted by the "If you don't collect it in time" sentence,
+    though the claim negates nothing it asserts."""
+    from faithkit.checkers.registry import build_checker
+    from faithkit.records import ClaimCheck, Passage
+
+    passages = (Passage("sizes", "Pickup points take parcels up to 20 kg. Sending one costs £3."),
+                Passage("pickup", LOCKER + " You can extend the collection time once, by 2 days, for £1 in the app."))
+    claim = ("With the one-time extension, a parcel can wait up to 7 days (5 days plus 2) before it goes back to the "
+             "sender.")
+    (verdict,) = build_checker("nli").check([ClaimCheck(claim, passages, "How long can a parcel wait at most?")])
+    assert (verdict.label, verdict.stage) == ("supported", "arithmetic")

@@ -71,13 +71,13 @@ from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
-STAGE_VERSION = "22"  # 22: exclusions "but not on / off"; amounts behind the claim's own numbers; a
-# condition flag refutes a split claim; user-supplied operands rank first;
-# 21: a derivation with more of the claim's own numbers ranks first (operands.rank);
+STAGE_VERSION = "23"  # 23: a negation inside an "if" clause is held only against a case (polarity);
+# 22: exclusions "but not on / off"; amounts behind the claim's own numbers; a condition flag refutes a split claim;
+# user-supplied operands rank first; 21: a derivation with more of the claim's own numbers ranks first (operands.rank);
 # 20: a price the claim works out from its own numbers that a passage states by chance (rederive),
 # a cap or minimum the total ignores (operand_conditions.ignored_limit);
-# 19: currency signs beyond € $ £ ¥ ("₩18,000"), a discount that "takes" off / "leaves";
-# 18: an amount used where its sentence says it does not apply (operand_conditions);
+# 19: currency signs beyond € $ £ ¥ ("₩18,000"), a discount that "takes" off / "leaves"; 18: an amount used where
+# its sentence says it does not apply (operand_conditions);
 # 17: 16's subtotals rule removed (its verdict gain was only where it was chosen);
 # 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
 # a date no source states or computes (dates.unstated_dates);

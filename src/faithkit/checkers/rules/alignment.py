@@ -11,7 +11,9 @@ other things a reader checks first:
   whose scope words the other one asserts without a negation. Scope is the rest of the clause after the cue,
   minus words the sentence also has outside it, so "Admins can reset passwords for members, but not for other
   admins." conflicts with "Admins can reset passwords for other admins." and not with "Admins can reset member
-  passwords.". Bounds that read as negations ("no more than", "must not exceed") are not cues.
+  passwords.". Bounds that read as negations ("no more than", "must not exceed") are not cues, and a negation
+  inside an "if" clause is held only against a side that speaks of cases too ("If you don't collect it within 72
+  hours, ..." states nothing that "you have 72 hours to collect it" denies).
 - **units**: the claim gives a number in one unit and the sentence the same number in another unit of the same
   kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts. A frequency is
   a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly); so is a count of
@@ -85,12 +87,16 @@ def is_negated(text: str) -> bool:
     return bool(_CUE.search(_without_bounds(text)))
 
 
-def negation_scopes(text: str) -> list[set[str]]:
+def negation_scopes(text: str, asserted_only: bool = False) -> list[set[str]]:
     """For each negation cue: the content words of its clause after the cue, minus the words the text has
-    outside that scope (those are shared context, not what is negated)."""
+    outside that scope (those are shared context, not what is negated). ``asserted_only`` leaves out the cues
+    inside a condition ("If you don't collect it within 72 hours, ...": nothing there is said not to happen)."""
     clean = _without_bounds(text)
+    hypothetical = [m.span() for m in _IF_CLAUSE.finditer(clean)] if asserted_only else []
     scopes = []
     for m in _CUE.finditer(clean):
+        if any(start <= m.start() < end for start, end in hypothetical):
+            continue
         rest = clean[m.end():]
         end = _CLAUSE_END.search(rest)
         scope_text = rest[: end.start()] if end else rest
@@ -117,7 +123,14 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
     plain_words = words(plain)
     if len(words(claim) & words(sentence)) < 2:  # not about the same thing: nothing to align
         return False
-    return any(scope & plain_words for scope in negation_scopes(negated))
+    # a negation inside an "if" clause is a case, not a statement: only a side that speaks of cases too can
+    # state its opposite (issue 30: "If you don't collect it within 72 hours, it's returned to the sender." is
+    # not refuted by "you have 72 hours to collect it.")
+    return any(scope & plain_words for scope in negation_scopes(negated, asserted_only=not _IF.search(plain)))
+
+
+_IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
+_IF_CLAUSE = re.compile(r"\b(?:if|unless)\b[^,;:.!?]*", re.IGNORECASE)  # a condition, up to its comma
 
 
 _EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than)\b", re.IGNORECASE)
