@@ -6,6 +6,7 @@ One package, read top-down:
     algebra.py     which operations on which units a reader accepts;  operands.py  the search's records
     derivation.py  the bounded search;  justify.py  the coincidence guard;  pool.py  the operands a claim may use
     analysis.py    each claim number's status;  reduce.py  what the inner checker still judges
+    worked.py      the claim as written on its operands' sentences and its arithmetic;  version.py  STAGE_VERSION
     clock.py       times of day the sources never state (the scanner skips clock times)
     stage.py       ``NumberChecks``, the checker that applies the rules
 """

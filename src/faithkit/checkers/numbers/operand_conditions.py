@@ -32,12 +32,13 @@ from faithkit.checkers.numbers.calendar import calendar_conflict
 from faithkit.checkers.numbers.extract import quantities, rate_of
 from faithkit.checkers.numbers.operands import Derivation, Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
+from faithkit.checkers.rules.alignment_names import names, roles
 from faithkit.checkers.rules.alignment_words import words
 from faithkit.records import NOT_SUPPORTED, Evidence, Passage, Verdict
 from faithkit.text.sentences import split_sentences
 
 __all__ = ["OperandConflict", "claim_operand_conflict", "conflict_verdict", "exclusion_conflict", "ignored_limit",
-           "rate_as_total"]
+           "rate_as_total", "scenario"]
 
 _EXCLUSION = re.compile(
     r"\b(?:cannot|can\s*not|can't|may\s+not|is\s+not|isn't|are\s+not|aren't)\s+(?:be\s+)?combined\s+with\b"
@@ -246,3 +247,11 @@ def conflict_verdict(inner: Verdict, conflict: OperandConflict, report: NumberRe
     return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(conflict.passage_id, conflict.sentence),
                    detail={"numbers_rule": conflict.rule, **refutes, "numbers": report.as_dicts(),
                            "reason": f"[{conflict.passage_id}]: {conflict.reason}", "inner": inner.to_dict()})
+
+
+def scenario(claim: str, question: str | None) -> str:
+    """The text that says whose case the claim is about: the claim, led by the question when the claim names no
+    one (no name, no role). "The first 3 days are €20 each (€60)." asked "How much is an adult kayak set for 5
+    days?" is about adults, and €20 is the children's price (``stage._bound_operands``, session 29: the worked
+    premise reads the claim against the operand's sentence, where nothing else ties it to the adult)."""
+    return claim if names(claim) or roles(claim) or not question else f"{question} {claim}"

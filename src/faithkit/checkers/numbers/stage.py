@@ -20,7 +20,7 @@ Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes
       coincidence counts as derived when a justified expression over a number of the *question* (or, for a
       price, over numbers the claim states) gives it ("On a £40 single, that is £10": 25% of the user's £40;
       ``analysis.derive_from_question``, tried only here, so it can never flag a claim), and
-  (b) what the claim says besides its arithmetic is supported (``reduce``), shown in one of two ways, tried in
+  (b) what the claim says besides its arithmetic is supported (``reduce``), shown in one of four ways, tried in
       order, each batched into one extra call of the inner checker:
       1. the inner checker supports the *reduced claim*, the claim restated for one unit of the user's
          quantity ("Eight users would pay €96 a month." -> "Each user would pay €12 a month."); or
@@ -34,6 +34,9 @@ Rule ``arithmetic`` (rescue): a claim the inner checker does not support becomes
          €3."): no model entails such a phrase on its own. Nothing may be left, and here the inner checker's
          contradiction on the whole claim does not block (on verified arithmetic it is the failure this stage
          corrects: "£28" is not "£35").
+      4. the inner checker supports the claim as written against its *worked premise*: the sentences its
+         operands came from followed by the arithmetic written out ("12 months × $18 × 2 = $432."; ``worked``).
+         The rules read that premise as any passage, so a wrong condition or polarity still refutes.
       Way 2 exists because a model does not always entail the reduced claim: the bundled one calls "… €12 per
       user per month, so each user would pay €12 a month." neutral, which kept Larkspur's correct team-8
       sentence flagged after 96 = 12 × 8 was verified. "8 users would pay €96 a month and get SSO" stays not
@@ -62,29 +65,16 @@ from faithkit.checkers.numbers.analysis import (
 from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
 from faithkit.checkers.numbers.dates import unstated_date_reason, unstated_dates
 from faithkit.checkers.numbers.nearest import missing_reason
-from faithkit.checkers.numbers.operand_conditions import claim_operand_conflict, conflict_verdict
+from faithkit.checkers.numbers.operand_conditions import claim_operand_conflict, conflict_verdict, scenario
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
+from faithkit.checkers.numbers.version import STAGE_VERSION
+from faithkit.checkers.numbers.worked import worked_requests
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
 from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
-
-STAGE_VERSION = "23"  # 23: a negation inside an "if" clause is held only against a case (polarity);
-# 22: exclusions "but not on / off"; amounts behind the claim's own numbers; a condition flag refutes a split claim;
-# user-supplied operands rank first; 21: a derivation with more of the claim's own numbers ranks first (operands.rank);
-# 20: a price the claim works out from its own numbers that a passage states by chance (rederive),
-# a cap or minimum the total ignores (operand_conditions.ignored_limit);
-# 19: currency signs beyond € $ £ ¥ ("₩18,000"), a discount that "takes" off / "leaves"; 18: an amount used where
-# its sentence says it does not apply (operand_conditions);
-# 17: 16's subtotals rule removed (its verdict gain was only where it was chosen);
-# 15: an operand counted per something else than the claim says (alignment_units.per_mismatch),
-# a date no source states or computes (dates.unstated_dates);
-# 14: + and − over the claim's own numbers, a time of day no source states; 13: an unresolved cent; 12: rates of
-# different periods; 11: the answer's grounded statements rank first; 10: a discount named beside the price left;
-# 9: the user's count from the question; 8: three operands need one the claim names; 7: a total's label; 6: the
-# answer's other statements; 5: date arithmetic; 4: written sums; 3: premise phrases; 2: rest of claim
 
 
 class NumberChecks(CheckerWrapper):
@@ -220,6 +210,10 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = self._premise_rescue(requests[i], replace(verdicts[i], detail={
                     **verdicts[i].detail, "rest_claim": rest_request.claim, "rest_verdict": again.to_dict()}),
                     reports[i])
+        worked_premises = worked_requests(requests, verdicts, reports) if self.arithmetic else []
+        for (i, worked), again in self._recheck(worked_premises):
+            if again.label == SUPPORTED:  # the claim as written, on its operands' sentences and the arithmetic
+                verdicts[i] = self._rescue(verdicts[i], reports[i], again, worked=worked.passages[0].text)
         for i, request in enumerate(requests):
             if self.arithmetic and verdicts[i].label == NOT_SUPPORTED and verdicts[i].stage != "numbers" and (
                     i not in reports or reports[i].accepted):
@@ -288,7 +282,8 @@ class NumberChecks(CheckerWrapper):
                 if "passage" not in operand.origins or not operand.context:
                     continue
                 per = per_mismatch(request.claim, operand.context)  # "€30 per page" from "€30 per order"
-                if per or binding_conflict(f"{request.claim} ({operand.quantity.text})", operand.context):
+                if per or binding_conflict(
+                        f"{scenario(request.claim, request.question)} ({operand.quantity.text})", operand.context):
                     inner = Verdict.from_dict(verdict.detail["inner"]) if "inner" in verdict.detail else verdict
                     why = per or f"{operand.quantity.text} belongs to another case than the claim's"
                     source = next((p.id for p in request.passages if operand.context in p.text), operand.source)
@@ -350,14 +345,17 @@ class NumberChecks(CheckerWrapper):
         )
 
     def _rescue(self, inner: Verdict, report: NumberReport, again: Verdict | None, *,
-                reduced_claim: str | None = None, rest_claim: str | None = None) -> Verdict:
-        """A claim made supported by verified arithmetic, keeping what decided it: the reduced claim or the
-        rest of the claim and the inner verdict on it (none when the rest was empty: the lexical test decided)."""
+                reduced_claim: str | None = None, rest_claim: str | None = None, worked: str | None = None) -> Verdict:
+        """A claim made supported by verified arithmetic, keeping what decided it: the reduced claim, the rest of
+        the claim or the worked premise, and the inner verdict on it (none when the rest was empty: the lexical
+        test decided)."""
         expression = "; ".join(d.expression for d in report.derivations)
         detail: dict[str, Any] = {"numbers_rule": "arithmetic", "inner": _without_numbers(inner.to_dict()),
                                   "numbers": report.as_dicts(), "reason": f"verified arithmetic: {expression}"}
         if reduced_claim is not None:
             detail.update(reduced_claim=reduced_claim, reduced_verdict=again.to_dict() if again else None)
+        elif worked is not None:
+            detail.update(worked_premise=worked, worked_verdict=again.to_dict() if again else None)
         else:
             if inner.detail.get("reduced_claim"):
                 detail["reduced_claim"] = inner.detail["reduced_claim"]

@@ -1,0 +1,26 @@
+"""The numbers stage's version, written to every run's manifest (``settings.checker.numbers.version``).
+
+Why a version: the stage's verdicts change with its rules, and two runs compare answer by answer (``compare``,
+``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
+the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
+
+24: the worked premise (``worked``): a claim whose arithmetic is verified is read as written against the sentences
+    its operands came from, with the arithmetic written out.
+23: a negation inside an "if" clause is held only against a case (``rules.alignment.polarity_conflict``).
+22: exclusions "but not on / off"; amounts behind the claim's own numbers; a condition flag refutes a split claim;
+    user-supplied operands rank first.
+21: a derivation with more of the claim's own numbers ranks first (``operands.rank``).
+20: a price the claim works out from its own numbers that a passage states by chance (re-derived); a cap or minimum
+    the total ignores (``operand_conditions.ignored_limit``).
+19: currency signs beyond € $ £ ¥ ("₩18,000"); a discount that "takes" off / "leaves".
+18: an amount used where its sentence says it does not apply (``operand_conditions``).
+17: 16's subtotals rule removed (its verdict gain was only where it was chosen).
+15: an operand counted per something else than the claim says (``alignment_units.per_mismatch``); a date no source
+    states or computes (``dates.unstated_dates``).
+14: + and − over the claim's own numbers; a time of day no source states. 13: an unresolved cent. 12: rates of
+    different periods. 11: the answer's grounded statements rank first. 10: a discount named beside the price left.
+9: the user's count from the question. 8: three operands need one the claim names. 7: a total's label. 6: the
+    answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
+"""
+
+STAGE_VERSION = "24"
