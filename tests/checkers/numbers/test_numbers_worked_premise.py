@@ -41,13 +41,28 @@ class SupportsOnlyTheWorkedPremise(ScriptedChecker):
 
 
 def test_the_worked_premise_is_the_operand_sentence_and_the_arithmetic() -> None:
-    passage = worked_passage(analyse_claim_numbers(ADULT, PASSAGES, QUESTION))
+    request = ClaimCheck(ADULT, PASSAGES, QUESTION)
+    passage = worked_passage(analyse_claim_numbers(ADULT, PASSAGES, QUESTION), request)
     assert passage is not None and passage.id == WORKED_ID
     assert passage.text == f"{RATE_SENTENCE} 3 days × €36 = €108."
 
 
+def test_the_sentence_of_an_amount_the_claim_repeats_joins_the_premise() -> None:
+    """The saving here is the claim's own £18, so no operand brings the "10% off" sentence the claim names."""
+    camping = Passage("camping", "Tent pitches cost £18 per night. Electric hook-up costs £5 per night. Stays of 7 "
+                                 "nights or more get 10% off the pitch fees.")
+    claim = "Because you're staying 10 nights, the pitch fees get 10% off: 10 × £18 = £180, minus £18, is £162."
+    question = "What do 10 nights on a tent pitch cost?"
+    report = analyse_claim_numbers(claim, (camping,), question)
+    passage = worked_passage(report, ClaimCheck(claim, (camping,), question))
+    assert passage is not None
+    assert passage.text.startswith("Tent pitches cost £18 per night. Stays of 7 nights or more get 10% off the pitch")
+    assert "Electric hook-up" not in passage.text and passage.text.endswith("= £162.")
+
+
 def test_no_worked_premise_without_a_derivation() -> None:
-    assert worked_passage(analyse_claim_numbers("Dry bags cost €5 per day.", PASSAGES, QUESTION)) is None
+    claim = "Dry bags cost €5 per day."
+    assert worked_passage(analyse_claim_numbers(claim, PASSAGES, QUESTION), ClaimCheck(claim, PASSAGES)) is None
 
 
 def test_a_claim_supported_on_its_worked_premise_is_supported_by_the_arithmetic() -> None:

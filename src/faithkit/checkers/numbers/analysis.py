@@ -40,7 +40,7 @@ from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.records import Passage
 
 __all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "derive_from_question", "grounded_statements",
-           "grounding_rounds", "numbers_not_in_sources", "passage_items"]
+           "grounding_rounds", "numbers_not_in_sources", "passage_items", "states_amount"]
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def _numeral(claim: str, q: Quantity) -> str | None:
     return raw.replace(",", "") if raw[:1].isdigit() else None
 
 
-def _in_text(claim: str, q: Quantity, text: str) -> bool:
+def states_amount(claim: str, q: Quantity, text: str) -> bool:
     """Same amount as a quantity of ``text``, or the same digits as a number ``text`` names but does not count
     (a code, a year): "429 errors" is in "HTTP 429"; "12 users" is not in "€12" (that 12 is counted, in €)."""
     if any(same_amount(q, s) for s in quantities(text)):
@@ -122,7 +122,7 @@ def numbers_not_in_sources(claim: str, passages: Iterable[Passage | str]) -> lis
     """The quantities of ``claim`` that appear in no passage, by value and, where both sides have one, by
     compatible unit: "fifty gigabytes" matches "50 GB"; "up to 12 users" does not match "€12"."""
     texts = [text for _, text in passage_items(passages)]
-    return [q for q in quantities(claim) if not any(_in_text(claim, q, t) for t in texts)]
+    return [q for q in quantities(claim) if not any(states_amount(claim, q, t) for t in texts)]
 
 
 # ------------------------------------------------------------------------------------------- the analysis
@@ -143,12 +143,12 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
     statuses: dict[int, NumberStatus] = {}
     missing: list[Quantity] = []
     for n, q in enumerate(claim_qs):
-        src = next((pid for pid, text in items if _in_text(claim, q, text)), None)
+        src = next((pid for pid, text in items if states_amount(claim, q, text)), None)
         if src is not None:
             statuses[n] = NumberStatus(q, "in_sources", source=src)
         elif _not_checked(q):
             statuses[n] = NumberStatus(q, "not_checked")
-        elif _in_text(claim, q, question):
+        elif states_amount(claim, q, question):
             statuses[n] = NumberStatus(q, "in_question", source="question")
         else:
             missing.append(q)

@@ -17,19 +17,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from faithkit.checkers.numbers.analysis import NumberReport
+from faithkit.checkers.numbers.analysis import NumberReport, states_amount
 from faithkit.records import NOT_SUPPORTED, ClaimCheck, Passage, Verdict
+from faithkit.text.sentences import split_sentences
 
 WORKED_ID = "worked"
 
 
-def worked_passage(report: NumberReport) -> Passage | None:
-    """The operand sentences (each once, in the order the derivations use them) and each derivation as
-    "<formula> = <claim number>."; None without a derivation or without an operand a passage gave (no evidence to
-    read the rest of the claim against)."""
+def worked_passage(report: NumberReport, request: ClaimCheck) -> Passage | None:
+    """The operand sentences (each once, in the order the derivations use them), then every other passage
+    sentence that states an amount the claim repeats (the discount "10% off" the claim names, where the
+    derivation took the saving from the claim itself), and each derivation as "<formula> = <claim number>.";
+    None without a derivation or without any such sentence (no evidence to read the rest of the claim against)."""
     contexts = list(dict.fromkeys(o.context for d in report.derivations for o in d.operands
                                   if "passage" in o.origins and o.context))
-    if not contexts:
+    stated = [n.quantity for n in report.numbers if n.status == "in_sources" and n.quantity.unit]  # not a bare 10
+    for passage in request.passages:
+        for sentence in split_sentences(passage.text):
+            text = sentence.text.strip()
+            if text not in contexts and any(states_amount(request.claim, q, text) for q in stated):
+                contexts.append(text)
+    if not contexts or not report.derivations:
         return None
     worked = [f"{d.expression.split(' = ', 1)[-1]} = {d.target.text}." for d in report.derivations]
     return Passage(WORKED_ID, " ".join([*contexts, *worked]))
@@ -43,7 +51,7 @@ def worked_requests(requests: Sequence[ClaimCheck], verdicts: Sequence[Verdict],
     for i, report in reports.items():
         if verdicts[i].label != NOT_SUPPORTED or verdicts[i].stage == "numbers":
             continue
-        passage = worked_passage(report) if report.accepted and report.derived else None
+        passage = worked_passage(report, requests[i]) if report.accepted and report.derived else None
         if passage is not None:
             out.append((i, replace(requests[i], passages=(passage,))))
     return out
