@@ -5,7 +5,8 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
 24: the worked premise (``worked``): a claim whose arithmetic is verified is read as written against the sentences
-    its operands came from, with the arithmetic written out.
+    its operands came from and those stating an amount it repeats, with the arithmetic written out; an operand's
+    case read from the question when the claim names no one (``operand_conditions.scenario``).
 23: a negation inside an "if" clause is held only against a case (``rules.alignment.polarity_conflict``).
 22: exclusions "but not on / off"; amounts behind the claim's own numbers; a condition flag refutes a split claim;
     user-supplied operands rank first.
