@@ -210,7 +210,9 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = self._premise_rescue(requests[i], replace(verdicts[i], detail={
                     **verdicts[i].detail, "rest_claim": rest_request.claim, "rest_verdict": again.to_dict()}),
                     reports[i])
-        worked_premises = worked_requests(requests, verdicts, reports) if self.arithmetic else []
+        still_open = {i: r for i, r in reports.items()
+                      if self.arithmetic and verdicts[i].label == NOT_SUPPORTED and verdicts[i].stage != "numbers"}
+        worked_premises = worked_requests(requests, still_open)
         for (i, worked), again in self._recheck(worked_premises):
             if again.label == SUPPORTED:  # the claim as written, on its operands' sentences and the arithmetic
                 verdicts[i] = self._rescue(verdicts[i], reports[i], again, worked=worked.passages[0].text)

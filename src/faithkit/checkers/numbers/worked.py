@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from faithkit.checkers.numbers.analysis import NumberReport, states_amount
-from faithkit.records import NOT_SUPPORTED, ClaimCheck, Passage, Verdict
+from faithkit.records import ClaimCheck, Passage
 from faithkit.text.sentences import split_sentences
 
 WORKED_ID = "worked"
@@ -43,14 +43,11 @@ def worked_passage(report: NumberReport, request: ClaimCheck) -> Passage | None:
     return Passage(WORKED_ID, " ".join([*contexts, *worked]))
 
 
-def worked_requests(requests: Sequence[ClaimCheck], verdicts: Sequence[Verdict],
-                    reports: dict[int, NumberReport]) -> list[tuple[int, ClaimCheck]]:
-    """(index, the claim on its worked premise) for each claim still not supported whose numbers are all
-    accounted for and at least one derived, and that no number rule refuted (stage ``numbers``)."""
+def worked_requests(requests: Sequence[ClaimCheck], reports: dict[int, NumberReport]) -> list[tuple[int, ClaimCheck]]:
+    """(index, the claim on its worked premise) for each claim of ``reports`` (those still not supported, and
+    that no number rule refuted) whose numbers are all accounted for and at least one derived."""
     out = []
     for i, report in reports.items():
-        if verdicts[i].label != NOT_SUPPORTED or verdicts[i].stage == "numbers":
-            continue
         passage = worked_passage(report, requests[i]) if report.accepted and report.derived else None
         if passage is not None:
             out.append((i, replace(requests[i], passages=(passage,))))
