@@ -105,7 +105,8 @@ def test_sentence_splitter_is_linear_on_one_huge_paragraph():
         return min(times)
 
     small, large = best_of_three(250), best_of_three(2000)  # ~22 KB and ~180 KB, each one paragraph
-    assert large < 12 * max(small, 0.05)  # 8x the text: linear, not 64x
+    # 8x the text: linear (5-7x measured here; 12.1x once on a loaded CI machine), not quadratic (64x)
+    assert large < 16 * max(small, 0.05)
 
 
 @FAST
