@@ -279,13 +279,13 @@ class NumberChecks(CheckerWrapper):
         guest, a 3-hour booking costs €75." computes 3 × €25, and "€25 per hour for members and €40 per hour for
         guests" gives €25 to members (``alignment.binding_conflict`` on the operand's sentence, issue 31); and
         "€30 per page" is not "€30 per order" (``alignment_units.per_mismatch``)."""
+        case = scenario(request.claim, request.question)  # whose case: the claim's, or the question's
         for derivation in report.derivations:
             for operand in derivation.operands:
                 if "passage" not in operand.origins or not operand.context:
                     continue
                 per = per_mismatch(request.claim, operand.context)  # "€30 per page" from "€30 per order"
-                if per or binding_conflict(
-                        f"{scenario(request.claim, request.question)} ({operand.quantity.text})", operand.context):
+                if per or binding_conflict(f"{case} ({operand.quantity.text})", operand.context):
                     inner = Verdict.from_dict(verdict.detail["inner"]) if "inner" in verdict.detail else verdict
                     why = per or f"{operand.quantity.text} belongs to another case than the claim's"
                     source = next((p.id for p in request.passages if operand.context in p.text), operand.source)

@@ -130,7 +130,7 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
 
 
 _IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
-_IF_CLAUSE = re.compile(r"\b(?:if|unless)\b[^,;:.!?]*", re.IGNORECASE)  # a condition, up to its comma
+_IF_CLAUSE = re.compile(_IF.pattern + r"[^,;:.!?]*", re.IGNORECASE)  # a condition, up to its comma
 
 
 _EXCEPT = re.compile(r"\b(?:except|apart\s+from|other\s+than)\b", re.IGNORECASE)
