@@ -33,7 +33,9 @@ OPENERS = ("Either way,", "In any case,", "Also,", "Plus,", "In addition,", "Not
            # session 22, second list: the assistant's framing and confidence
            "It's worth noting that", "Worth noting:", "One thing to note:", "Importantly,", "Great news —",
            "To answer your question,", "Here's what I found:", "If I understand correctly,", "From what I understand,",
-           "I think", "I believe")
+           "I think", "I believe",
+           # session 30: an answer to "Is there a fee?" in front of the fact ("No fee: bookings can be cancelled ...")
+           "No fee:", "There's no charge —")
 
 
 def checked(records: list[dict], work: Path, name: str) -> dict[str, dict]:

@@ -149,6 +149,9 @@ def test_bracketed_words_that_name_no_passage_stay_and_a_power_is_not_a_caret_ci
     ("No — children under 12 can't borrow DVDs.", "Children under 12 can't borrow DVDs."),
     ("No one can renew a DVD.", "No one can renew a DVD."),  # not an answer particle
     ("No-show fees are 20 cents a day.", "No-show fees are 20 cents a day."),
+    ("No fee: DVDs can be returned free of charge.", "DVDs can be returned free of charge."),  # session 30
+    ("There's no charge — renewals are free online.", "Renewals are free online."),
+    ("There is no fee for online renewals.", "There is no fee for online renewals."),  # the fact itself
     ("Books might be renewed twice.", "Books might be renewed twice."),  # a hedge that changes meaning stays
     ("Based on your usage, you pay $5.", "Based on your usage, you pay $5."),  # not an attribution frame
     ("Either way, books are lent for 21 days.", "Books are lent for 21 days."),  # discourse openers

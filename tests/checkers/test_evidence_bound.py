@@ -80,6 +80,17 @@ def test_a_price_given_to_another_size_in_the_same_sentence_is_a_swap() -> None:
     ("A parcel can wait up to 96 hours (72 hours plus 24).", None),
     ("Four tickets have £10 in booking fees (4 × £2.50).", None),
     ("The office was built in 1990 (1990 - 1995 renovation).", None),  # a range or an aside is no expression
+    # a currency code or a country's sign before the number (session 30)
+    ("You'll be charged for 4 days: 4 × CHF 34 = CHF 192.", "4 × CHF 34 = 136, but states CHF 192"),
+    ("You'll be charged for 4 days: 4 × CHF 48 = CHF 192.", None),
+    ("You'd pay CA$28 for the 4 months (4 × CA$6).", "4 × CA$6 = 24, but states $28"),
+    # the number the brackets work out, not the operand written right before them
+    ("You'd pay CA$24 for the 4 months (4 × CA$6).", None),
+    ("At NZ$48 a night for the two of you (2 × NZ$24), that's NZ$336 for a week.", None),  # "two" is an operand
+    # a percentage taken off or added is a share of what it follows
+    ("With a student card a day costs DKK 323 (DKK 380 minus 15%).", None),
+    ("With a student card a day costs DKK 330 (DKK 380 minus 15%).", "DKK 380 minus 15% = 323, but states DKK 330"),
+    ("The student discount is €57 (15% × €380).", None),
 ])
 def test_an_expression_the_claim_writes_must_give_its_number(claim: str, wrong: str | None) -> None:
     from faithkit.checkers.numbers.written import wrong_written_sum
@@ -235,3 +246,19 @@ def test_percent_cheaper_is_a_discount_off_the_price(checker, claim: str, label:
     assert verdict.label == label, verdict.detail
     if label == "supported":
         assert verdict.detail["reason"] == "verified arithmetic: 312 = (1 − 20%) × 390"
+
+
+@pytest.mark.parametrize("claim, status", [
+    ("Buying online saves 10%, so you'd pay CHF 369 instead of CHF 410.", "derived"),  # 410 × (1 − 10%)
+    ("Buying online saves 10%, so you'd pay CHF 370 instead of CHF 410.", "unverified"),
+    ("Buying online saves you CHF 41 on the CHF 410 pass.", "derived"),  # the saving itself
+    ("Buying online saves you CHF 369 on the CHF 410 pass.", "unverified"),  # the price left called a saving
+])
+def test_saves_10_percent_is_a_discount(claim: str, status: str) -> None:
+    """A passage's "saves 10%" is a discount like "10% off" (session 30, chosen on numbers_dev's nd-060)."""
+    from faithkit.checkers.numbers.analysis import analyse_claim_numbers
+
+    passes = Passage("passes", "A 6-day pass costs CHF 410 for adults. Buying online at least 3 days before your "
+                               "first ski day saves 10%.")
+    report = analyse_claim_numbers(claim, (passes,))
+    assert [n.status for n in report.numbers if n.quantity.value not in (410, 10)] == [status]

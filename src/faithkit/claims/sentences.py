@@ -80,9 +80,11 @@ _DIGIT = re.compile(r"\d")  # a sentence with a number states something: "Let me
 _HAS_WORD = re.compile(r"\w")
 # a negative answer particle opening a sentence that goes on to state the fact: "No, bed linen is always
 # included.", "Unfortunately not: drivers must be at least 21 ...". It answers the question; read by the model
-# it negates the fact after it. "Yes," is left: it changes no fact's polarity
+# it negates the fact after it. "Yes," is left: it changes no fact's polarity. "No fee:" and "There's no charge —"
+# answer "Is there a fee?" the same way, before the sentence says what is free (session 30, shapes_dev2)
 _LEADING_NO = re.compile(
-    r"^(?:no|nope|unfortunately not|sadly not|not quite|(?:I'm|I am) afraid not|unfortunately|sadly)"
+    r"^(?:no|nope|unfortunately not|sadly not|not quite|(?:I'm|I am) afraid not|unfortunately|sadly"
+    r"|(?:there(?:'s|’s| is| are) )?no (?:extra |additional |hidden )?(?:fees?|charges?|costs?))"
     r"(?:,? (?:I'm afraid|unfortunately|sadly))?\s*[,:;—–]\s*(?=\w)", re.IGNORECASE)
 # a discourse opener that ties the sentence to the one before and states nothing itself: "Either way, most bikes
 # are ready within two working days." (module docstring; benchmarks/discourse_openers.py)
@@ -266,7 +268,7 @@ class SentenceClaims:
     def spec(self) -> dict[str, Any]:
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
         return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})",
-                "answer": "markdown-v5 (markdown-it-py; citations, frames, a leading no, discourse openers, "
+                "answer": "markdown-v6 (markdown-it-py; citations, frames, a leading no or no fee, discourse openers, "
                           "generic labels and lead-ins out; table cells named by their row and column; bold label "
                           "lines one claim each)",
                 "drops": "answer particles, greetings, sign-offs and questions back"}

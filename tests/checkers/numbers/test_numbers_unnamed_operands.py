@@ -46,3 +46,17 @@ def test_two_unnamed_passage_numbers_still_make_a_sum() -> None:
     """48 + 8 = 56, the adult set and the helmet: a two-operand sum under a cue is still a derivation."""
     found = statuses("A ski set and a helmet come to CHF 56 per day in total.")
     assert found[-1][:2] == ("CHF 56", "derived")
+
+
+def test_two_unnamed_operands_from_two_passages_make_no_total() -> None:
+    """375 = 225 + 55 + 95: the claim names the 3-day pass, but the afternoon pass and the adult lesson are two
+    numbers nobody named, from two passages; a sum of such numbers is a coincidence (session 30)."""
+    claim = "The 3-day pass is CHF 225, so with lessons it comes to CHF 375 in total."
+    assert statuses(claim)[-1][:2] == ("CHF 375", "unverified")
+    assert not analyse_claim_numbers(claim, PASSAGES).accepted
+
+
+def test_two_unnamed_operands_from_one_passage_still_make_a_total() -> None:
+    """395 = 225 + 95 + 75: both lessons come from the one passage about lessons."""
+    found = statuses("The 3-day pass is CHF 225, so with lessons it comes to CHF 395 in total.")
+    assert found[-1][:2] == ("CHF 395", "derived") and "95" in found[-1][2] and "75" in found[-1][2]

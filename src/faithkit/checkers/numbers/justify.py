@@ -50,9 +50,11 @@ __all__ = ["DISCOUNT", "HALF_LABEL", "RELATION_CUES", "justify"]
 
 HALF_LABEL = "½"
 # a passage sentence that states a discount: "Students get 20% off", "gives one third off", "a 10% discount"
-# and "20% cheaper than paying monthly" / "10% less" (issue 31: a fixed desk at 390 x 0.8 = 312)
+# and "20% cheaper than paying monthly" / "10% less" (issue 31: a fixed desk at 390 x 0.8 = 312), "Buying online
+# saves 10%" (session 30)
 DISCOUNT = re.compile(r"%\s*(?:off|cheaper|less)\b|\b(?:third|thirds|quarter|quarters|fifth|fifths|tenth|tenths|"
-                      r"half)\s+off\b|\bdiscount|\bpercent\s+(?:off|cheaper|less)\b", re.IGNORECASE)
+                      r"half)\s+off\b|\bdiscount|\bpercent\s+(?:off|cheaper|less)\b"
+                      r"|\bsav(?:e|es|ing)\s+\d+(?:\.\d+)?\s*(?:%|percent\b)", re.IGNORECASE)
 _SAVING = re.compile(r"\b(?:save|saves|saving|savings|discount|off|cheaper|less|reduction|reduced|knocks?)\b(?!-)",
                      re.IGNORECASE)
 # the discount itself, named by its size ("15% off", "the 15% contract discount", "one third off"): words about
@@ -202,6 +204,8 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
         return ""  # (1 − 20%) is only ever a price's share left to pay
     if len(operands) >= 3 and not any(_stated(o) for o in operands):
         return ""  # three passage numbers nobody named: with 20 operands, most totals are such a sum by chance
+    if len(operands) >= 3 and len({o.source for o in operands if not _stated(o)}) >= 2:
+        return ""  # two numbers nobody named, from two passages: "CHF 235 = 410 − 4 − 79" (parking and passes)
     if _per_head_count(operands, ops, target):
         return "count per person from the question"
     reasons = []

@@ -4,6 +4,10 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+25: two operands nobody named, from two passages, make no three-operand derivation (``justify``); a currency code
+    or a country's sign before a written expression's number, a percentage taken off in one, and the number it
+    works out that is not one of its own operands (``written``); "saves 10%" is a discount (``justify.DISCOUNT``);
+    a date no calendar has is flagged and "30 days later" is a word of date arithmetic (``dates``).
 24: the worked premise (``worked``): a claim whose arithmetic is verified is read as written against the sentences
     its operands came from and those stating an amount it repeats, with the arithmetic written out; an operand's
     case read from the question when the claim names no one (``operand_conditions.scenario``).
@@ -24,4 +28,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "24"
+STAGE_VERSION = "25"

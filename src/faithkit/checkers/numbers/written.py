@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from faithkit.checkers.numbers.extract import quantities
-from faithkit.checkers.numbers.quantity import CURRENCY_SIGNS
+from faithkit.checkers.numbers.quantity import _CURRENCY_CODES, CURRENCY_SIGNS, Quantity
 
 _OPS = {"×": "*", "x": "*", "*": "*", "·": "*", "times": "*", "+": "+", "plus": "+", "−": "-", "-": "-",
         "minus": "-", "/": "/", "÷": "/"}
-_NUMBER = CURRENCY_SIGNS + r"?\s?\d[\d,]*(?:\.\d+)?\s?%?"
+# a currency before the number: a sign ("€34"), a sign with its country ("CA$34") or a code ("CHF 34")
+_CURRENCY = r"(?:\b(?:" + "|".join(sorted(_CURRENCY_CODES)) + r")\s?|(?:\b[A-Z]{1,2})?" + CURRENCY_SIGNS + r"\s?)"
+_NUMBER = _CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s?%?"
 _UNIT = r"(?:\s+[a-zA-Z]{1,12})?"
 _OP = r"\s*(?:[×x*·+−/÷]|\s(?:plus|minus|times)\s|\s-\s)\s*"
 _EXPRESSION = rf"{_NUMBER}{_UNIT}(?:{_OP}{_NUMBER}{_UNIT})+"
@@ -55,11 +57,15 @@ class WrittenSum:
 
 def _value(expression: str) -> float | None:
     """The value of a plain expression (module docstring), or None when it is not one."""
-    text = re.sub(CURRENCY_SIGNS + "|%", "", expression)
+    text = re.sub(r"(?:\b[A-Z]{1,2})?" + CURRENCY_SIGNS, "", expression)
     text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
     text = re.sub(r"\b[a-zA-Z]{2,12}\b", lambda m: f" {_OPS[m.group(0).lower()]} "
                   if m.group(0).lower() in _OPS else " ", text)
     text = "".join(_OPS.get(ch, ch) for ch in text)
+    # a percentage added or taken off is a share of what it follows ("DKK 380 minus 15%" = 380 × 0.85), any other
+    # a fraction ("15% × 380")
+    text = re.sub(r"([-+])\s*(\d+(?:\.\d+)?)\s*%", r"*(1\g<1>\2/100)", text)
+    text = re.sub(r"(\d+(?:\.\d+)?)\s*%", r"(\1/100)", text)
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
@@ -101,14 +107,24 @@ def written_sums(claim: str) -> list[WrittenSum]:
                                   _plain_value(match.group("result"))))
     for match in _BRACKETED.finditer(claim):
         value = _value(match.group("expr"))
-        before = [q for q in quantities(claim) if q.end <= match.start()]
-        if value is None or not before:
-            continue
-        stated = before[-1]
-        if len(claim[stated.end:match.start()].split()) > 4:
-            continue
-        out.append(WrittenSum(match.group("expr"), value, stated.text, float(stated.value)))
+        before = [q for q in quantities(claim)
+                  if q.end <= match.start() and len(claim[q.end:match.start()].split()) <= 4]
+        stated = _stands_for(before, value, match.group("expr")) if value is not None else None
+        if stated is not None:
+            out.append(WrittenSum(match.group("expr"), value, stated.text, float(stated.value)))
     return out
+
+
+def _stands_for(before: list[Quantity], value: float, expression: str) -> Quantity | None:
+    """The number a bracketed expression works out, among the quantities at most four words before it: one it
+    agrees with ("CA$24 for the 4 months (4 × CA$6)": the CA$24, not the 4 months), else the last that is not one
+    of its own operands ("two" in "for the two of you (2 × NZ$24)" is the 2 of the expression); None when every
+    one is an operand."""
+    agreeing = [q for q in before if WrittenSum(expression, value, q.text, float(q.value)).agrees]
+    if agreeing:
+        return agreeing[-1]
+    operands = {_plain_value(m.group(0)) for m in re.finditer(r"\d[\d,]*(?:\.\d+)?", expression)}
+    return next((q for q in reversed(before) if float(q.value) not in operands), None)
 
 
 @lru_cache(maxsize=8192)
