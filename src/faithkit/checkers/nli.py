@@ -34,7 +34,7 @@ from faithkit.checkers.pairs import (
     PairScores,
     weights_hash,
 )
-from faithkit.checkers.parts import PART_BAR
+from faithkit.checkers.parts import WIDER_READ_BAR
 from faithkit.checkers.rules.alignment import parse_rules
 from faithkit.checkers.rules.follow_on import follow_on_windows
 from faithkit.checkers.rules.window_veto import content_words
@@ -248,7 +248,7 @@ class NLIChecker(CheckerBase):
         if self.prune_windows is not None and self._first_share != self.prune_windows:
             scores = self._read_more(requests, per_request, read, verdicts, unique, scores, windows_of,
                                      lambda i: related_windows(requests[i].claim, per_request[i], self.prune_windows),
-                                     "nli_pairs_read_second", bar=PART_BAR)
+                                     "nli_pairs_read_second", bar=WIDER_READ_BAR)
         if self.prune_windows is not None and self.prune_recheck:
             scores = self._recheck_pruned(requests, per_request, read, verdicts, unique, scores, windows_of)
         self.counters["nli_pairs"] += sum(len(w) for w in per_request)
@@ -308,8 +308,8 @@ class NLIChecker(CheckerBase):
         supported below ``bar`` (and not ``settled``: its label cannot change). Updates ``read``, ``verdicts`` and
         ``unique`` in place; returns the scores of every pair now in ``unique``; ``counter`` counts the windows
         added. Why ``bar``: a score read on fewer windows is a lower bound, and a split claim's parts count only
-        at ``PART_BAR`` (``checkers.parts``): a part supported at 0.6 on the closest windows and at 0.95 on every
-        related one would otherwise sink its claim."""
+        from ``PART_BAR`` (``checkers.parts``): a part supported at 0.5 on the closest windows and at 0.95 on every
+        related one would otherwise sink its claim (``WIDER_READ_BAR``, 0.9, reads on above the bar, as measured)."""
         again = []
         for i, (verdict, mask) in enumerate(zip(verdicts, read)):
             done = verdict.label == SUPPORTED and (bar is None or (verdict.score or 0.0) >= bar)
