@@ -309,7 +309,8 @@ class NLIChecker(CheckerBase):
         ``unique`` in place; returns the scores of every pair now in ``unique``; ``counter`` counts the windows
         added. Why ``bar``: a score read on fewer windows is a lower bound, and a split claim's parts count only
         from ``PART_BAR`` (``checkers.parts``): a part supported at 0.5 on the closest windows and at 0.95 on every
-        related one would otherwise sink its claim (``WIDER_READ_BAR``, 0.9, reads on above the bar, as measured)."""
+        related one would otherwise sink its claim. The re-read keeps the 0.9 it was measured with
+        (``WIDER_READ_BAR``)."""
         again = []
         for i, (verdict, mask) in enumerate(zip(verdicts, read)):
             done = verdict.label == SUPPORTED and (bar is None or (verdict.score or 0.0) >= bar)

@@ -87,18 +87,24 @@ class DateArithmetic:
 def dates_in(text: str) -> tuple[Moment, ...]:
     """Every day-and-month date of ``text`` (an invalid one, "31 February", is skipped)."""
     found = []
+    for m, year, month, day in _date_matches(text):
+        try:
+            date = dt.date(int(year) if year else _PLAIN_YEAR, month, day)
+        except ValueError:
+            continue
+        found.append(Moment(date, m.start(), m.end(), m.group(0), bool(year)))
+    return tuple(found)
+
+
+def _date_matches(text: str) -> list[tuple[re.Match[str], str | None, int, int]]:
+    """Each day-and-month match of ``text`` with its year (None when not stated), month and day numbers."""
+    out = []
     for m in _DATE.finditer(text):
         k = "1" if m.group("day1") else "2"
         if m.group(f"month{k}") == "may" or m.group(f"month{k}").lower() == "mar":
             continue  # "you may 2 ..." is a verb; "mar" a word more often than March
-        year = m.group(f"year{k}")
-        try:
-            day = dt.date(int(year) if year else _PLAIN_YEAR, _MONTH_NAMES[m.group(f"month{k}").lower()],
-                          int(m.group(f"day{k}")))
-        except ValueError:
-            continue
-        found.append(Moment(day, m.start(), m.end(), m.group(0), bool(year)))
-    return tuple(found)
+        out.append((m, m.group(f"year{k}"), _MONTH_NAMES[m.group(f"month{k}").lower()], int(m.group(f"day{k}"))))
+    return out
 
 
 @lru_cache(maxsize=8192)
@@ -107,13 +113,9 @@ def impossible_dates(text: str) -> tuple[str, ...]:
     a year the text states that is not a leap year): ``dates_in`` skips them, so without this a claim could state
     one and no rule would read it."""
     found = []
-    for m in _DATE.finditer(text):
-        k = "1" if m.group("day1") else "2"
-        if m.group(f"month{k}") == "may" or m.group(f"month{k}").lower() == "mar":
-            continue
-        year = m.group(f"year{k}")
+    for m, year, month, day in _date_matches(text):
         try:
-            dt.date(int(year) if year else 2024, _MONTH_NAMES[m.group(f"month{k}").lower()], int(m.group(f"day{k}")))
+            dt.date(int(year) if year else 2024, month, day)  # 2024: a leap year, for "29 February" without one
         except ValueError:
             found.append(m.group(0))
     return tuple(found)
