@@ -60,19 +60,3 @@ def test_the_reason_counts_back_and_falls_back_to_the_date_a_passage_states() ->
     # no date in the question: the date of the passage sentence sharing most words with the claim
     sent = verdict_of("Invoices are sent on 2 June.", question="", passages=(deposit, INVOICES))
     assert sent.detail["reason"].endswith("; [invoices] says 1 June")
-
-
-@pytest.mark.parametrize("claim, date", [
-    ("Yours can be posted on 32 April 2027.", "32 April 2027"),
-    ("Invoices sent on 1 June are due on 31 June.", "31 June"),
-    ("The invoice is due on 29 February 2027.", "29 February 2027"),  # 2027 is not a leap year
-])
-def test_a_date_no_calendar_has_is_flagged(claim: str, date: str) -> None:
-    """"32 July" is skipped as a date, so nothing read it; a date that cannot exist is never supported."""
-    verdict = verdict_of(claim, passages=(CERTIFIED, INVOICES))
-    assert (verdict.label, verdict.detail["numbers_rule"]) == ("not_supported", "unstated_date")
-    assert verdict.detail["reason"].startswith(f"{date} is not a date of any calendar")
-
-
-def test_29_february_without_a_year_is_a_date() -> None:
-    assert unstated_dates("Leap-year renewals fall on 29 February.", [INVOICES.text], "") == []

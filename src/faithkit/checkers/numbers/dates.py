@@ -34,8 +34,8 @@ from faithkit.records import Passage
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 from faithkit.text.sentences import split_sentences
 
-__all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "impossible_dates", "uncovered_words",
-           "unstated_date_reason", "unstated_dates"]
+__all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words", "unstated_date_reason",
+           "unstated_dates"]
 
 _MONTH_NAMES = {name.lower(): n for n in range(1, 13)
                 for name in (calendar.month_name[n], calendar.month_abbr[n]) if name}
@@ -50,9 +50,8 @@ _PERIOD = re.compile(rf"\b(?P<n>\d{{1,3}}|{number_word_pattern('an', 'a')})[\s-]
 _BACK = re.compile(r"\s+(?:before|prior\s+to|ahead|earlier|in\s+advance)\b", re.IGNORECASE)
 _WORD_NUMBERS = {"a": 1, "an": 1, **NUMBER_WORDS}
 _PLAIN_YEAR = 2026  # no year stated: read the dates in a year that is not a leap year
-# pronouns for the user's own thing ("yours is due"), and the words that place a date ("by 15 March", "30 days later")
-_PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "latest",
-                "later")
+# pronouns for the user's own thing ("yours is due"), and the words that place a date ("by 15 March")
+_PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "latest")
 _PERIOD_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s*|\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
 
 
@@ -87,37 +86,17 @@ class DateArithmetic:
 def dates_in(text: str) -> tuple[Moment, ...]:
     """Every day-and-month date of ``text`` (an invalid one, "31 February", is skipped)."""
     found = []
-    for m, year, month, day in _date_matches(text):
-        try:
-            date = dt.date(int(year) if year else _PLAIN_YEAR, month, day)
-        except ValueError:
-            continue
-        found.append(Moment(date, m.start(), m.end(), m.group(0), bool(year)))
-    return tuple(found)
-
-
-def _date_matches(text: str) -> list[tuple[re.Match[str], str | None, int, int]]:
-    """Each day-and-month match of ``text`` with its year (None when not stated), month and day numbers."""
-    out = []
     for m in _DATE.finditer(text):
         k = "1" if m.group("day1") else "2"
         if m.group(f"month{k}") == "may" or m.group(f"month{k}").lower() == "mar":
             continue  # "you may 2 ..." is a verb; "mar" a word more often than March
-        out.append((m, m.group(f"year{k}"), _MONTH_NAMES[m.group(f"month{k}").lower()], int(m.group(f"day{k}"))))
-    return out
-
-
-@lru_cache(maxsize=8192)
-def impossible_dates(text: str) -> tuple[str, ...]:
-    """The day-and-month dates of ``text`` that no calendar has ("32 July 2027", "31 June"; "29 February" only in
-    a year the text states that is not a leap year): ``dates_in`` skips them, so without this a claim could state
-    one and no rule would read it."""
-    found = []
-    for m, year, month, day in _date_matches(text):
+        year = m.group(f"year{k}")
         try:
-            dt.date(int(year) if year else 2024, month, day)  # 2024: a leap year, for "29 February" without one
+            day = dt.date(int(year) if year else _PLAIN_YEAR, _MONTH_NAMES[m.group(f"month{k}").lower()],
+                          int(m.group(f"day{k}")))
         except ValueError:
-            found.append(m.group(0))
+            continue
+        found.append(Moment(day, m.start(), m.end(), m.group(0), bool(year)))
     return tuple(found)
 
 
@@ -197,9 +176,6 @@ def unstated_dates(claim: str, passages: Sequence[str], question: str) -> list[s
     documents, so yours can be posted on 3 May 2027." for a document received on 27 April gives ["3 May 2027"]."""
     from faithkit.checkers.rules.alignment_words import words
 
-    impossible = [d for d in impossible_dates(claim) if not any(d in text for text in (*passages, question))]
-    if impossible:
-        return impossible
     stated = [d for text in (*passages, question) for d in dates_in(text)]
     new = [d for d in dates_in(claim) if not any(_same_moment(d, s) for s in stated)]
     if not new or any(_WORKING.search(text) for text in (claim, question, *passages)):
@@ -213,9 +189,8 @@ def unstated_date_reason(missing: Sequence[str], claim: str, passages: Sequence[
     """Why the dates ``missing`` (``unstated_dates``) are flagged, with what the sources give instead: the
     question's date plus the period of the passage sentence sharing most words with the claim ("; 27 April + 7
     days [certified] = 4 May"), else the date that sentence states ("; [billing] says 1 March")."""
-    impossible = impossible_dates(claim)
-    head = "; ".join(f"{d} is not a date of any calendar" if d in impossible else f"{d} appears in no passage, "
-                     "and no date of the question plus a period a passage states gives it" for d in missing)
+    head = "; ".join(f"{d} appears in no passage, and no date of the question plus a period a passage states "
+                     "gives it" for d in missing)
     return head + _instead(claim, passages, question)
 
 

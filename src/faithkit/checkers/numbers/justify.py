@@ -202,10 +202,11 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
         return ""
     if any(o.complement for o in operands) and list(ops) != ["×"]:
         return ""  # (1 − 20%) is only ever a price's share left to pay
-    if len(operands) >= 3 and not any(_stated(o) for o in operands):
-        return ""  # three passage numbers nobody named: with 20 operands, most totals are such a sum by chance
-    if len(operands) >= 3 and len({o.source for o in operands if not _stated(o)}) >= 2:
-        return ""  # two numbers nobody named, from two passages: "CHF 235 = 410 − 4 − 79" (parking and passes)
+    unnamed = [o for o in operands if not _stated(o)] if len(operands) >= 3 else []
+    if unnamed and (len(unnamed) == len(operands) or len({o.source for o in unnamed}) >= 2):
+        # three passage numbers nobody named, or two from two passages ("CHF 235 = 410 − 4 − 79": a parking fee
+        # and a lift pass): with 20 operands, most totals are such a sum by chance
+        return ""
     if _per_head_count(operands, ops, target):
         return "count per person from the question"
     reasons = []

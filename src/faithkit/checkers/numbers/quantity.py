@@ -81,6 +81,8 @@ _CURRENCY_CODES = frozenset({"EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "N
                              "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "SGD", "HKD", "CNY", "KRW", "TWD",
                              "THB", "MYR", "IDR", "VND", "ZAR", "MXN", "BRL", "ARS", "CLP", "COP", "AED",
                              "SAR", "ILS", "EGP", "NGN", "KES", "RUB", "PHP", "UAH", "KZT"})
+# a code written before an amount ("CHF 34"): the scanner's prefix and the written expressions' (``written``)
+CURRENCY_CODE_PREFIX = r"\b(?:" + "|".join(sorted(_CURRENCY_CODES)) + r")\s?"
 _CURRENCY_WORDS = {
     "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "eur": "EUR",
     "gbp": "GBP", "chf": "CHF", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "yen": "JPY",

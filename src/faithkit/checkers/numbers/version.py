@@ -6,8 +6,7 @@ the stage gives, including changes of the rules it reads through its inner check
 
 25: two operands nobody named, from two passages, make no three-operand derivation (``justify``); a currency code
     or a country's sign before a written expression's number, a percentage taken off in one, and the number it
-    works out that is not one of its own operands (``written``); "saves 10%" is a discount (``justify.DISCOUNT``);
-    a date no calendar has is flagged and "30 days later" is a word of date arithmetic (``dates``).
+    works out that is not one of its own operands (``written``); "saves 10%" is a discount (``justify.DISCOUNT``).
 24: the worked premise (``worked``): a claim whose arithmetic is verified is read as written against the sentences
     its operands came from and those stating an amount it repeats, with the arithmetic written out; an operand's
     case read from the question when the claim names no one (``operand_conditions.scenario``).

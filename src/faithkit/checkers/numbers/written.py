@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from faithkit.checkers.numbers.extract import quantities
-from faithkit.checkers.numbers.quantity import _CURRENCY_CODES, CURRENCY_SIGNS, Quantity
+from faithkit.checkers.numbers.quantity import CURRENCY_CODE_PREFIX, CURRENCY_SIGNS, Quantity
 
 _OPS = {"×": "*", "x": "*", "*": "*", "·": "*", "times": "*", "+": "+", "plus": "+", "−": "-", "-": "-",
         "minus": "-", "/": "/", "÷": "/"}
 # a currency before the number: a sign ("€34"), a sign with its country ("CA$34") or a code ("CHF 34")
-_CURRENCY = r"(?:\b(?:" + "|".join(sorted(_CURRENCY_CODES)) + r")\s?|(?:\b[A-Z]{1,2})?" + CURRENCY_SIGNS + r"\s?)"
+_CURRENCY = r"(?:" + CURRENCY_CODE_PREFIX + r"|(?:\b[A-Z]{1,2})?" + CURRENCY_SIGNS + r"\s?)"
 _NUMBER = _CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s?%?"
 _UNIT = r"(?:\s+[a-zA-Z]{1,12})?"
 _OP = r"\s*(?:[×x*·+−/÷]|\s(?:plus|minus|times)\s|\s-\s)\s*"
