@@ -44,6 +44,17 @@ def test_a_generic_lead_in_is_context_not_a_claim_and_a_bold_label_stays_as_subj
     assert [c.text for c in sentence_claims(answer)] == ["City bikes: $3 per hour", "E-bikes: $6 per hour"]
 
 
+def test_a_lead_in_that_only_repeats_the_question_s_numbers_is_context() -> None:
+    answer = "Here's the breakdown for 4 days from Monday:\n\n* Van: 4 × €49 = €196\n* Waiver: 4 × €12 = €48"
+    question = "What would a 4-day rental cost, starting Monday?"
+    items = ["Van: 4 × €49 = €196", "Waiver: 4 × €12 = €48"]
+    assert [c.text for c in sentence_claims(answer, (), question)] == items
+    # a number of its own, or no question to repeat, keeps it a claim
+    assert [c.text for c in sentence_claims(answer)][0] == "Here's the breakdown for 4 days from Monday"
+    assert [c.text for c in sentence_claims(answer, (), "What would a 5-day rental cost?")][0] == (
+        "Here's the breakdown for 4 days from Monday")
+
+
 def test_bold_label_lines_one_newline_apart_are_one_claim_each_with_their_spans() -> None:
     """A chat window shows them one under the other; CommonMark joins them into one paragraph."""
     answer = "**Cars:** $11/hour or $79/day\n**Vans**: $15/hour or $99/day\nfuel included"
@@ -237,6 +248,12 @@ def test_a_refusal_that_also_asserts_a_fact_keeps_the_fact() -> None:
      ["The plan gives you 10% off all medicines.", "The plan covers dental treatment."]),
     ("Meeting rooms cost €25 per hour for members and €40 per hour for guests.",
      ["Meeting rooms cost €25 per hour for members and €40 per hour for guests."]),
+    # a digit group's comma ends no clause; the first part is where the subject comes from ("Stays" is no verb)
+    ("Stays of 7 nights or more get 10% off the room total, which brings it to ¥72,900.",
+     ["Stays of 7 nights or more get 10% off the room total.", "The room total brings it to ¥72,900."]),
+    # a bracket's working is not cut
+    ("Separate day passes would be CHF 238 (2 × CHF 79 plus 2 × CHF 40; your 4-year-old skis free).",
+     ["Separate day passes would be CHF 238 (2 × CHF 79 plus 2 × CHF 40; your 4-year-old skis free)."]),
 ])
 def test_claim_parts_keep_conditions_with_their_clause(claim: str, parts: list[str]) -> None:
     assert claim_parts(claim) == parts

@@ -29,6 +29,9 @@ from faithkit.records import ClaimCheck, Passage
     ("Folding bicycles do not need a booking at any time.", "Folding bicycles never need a booking."),
     ("Links are only available on Plus.", "Links are available on Plus."),
     ("SSO is available only on the Enterprise plan.", "SSO is available on the Enterprise plan."),
+    ("Members do get 10% off in the shop.", "Members get 10% off in the shop."),   # an emphatic "do"
+    ("Yes, the plan does cover fillings.", "Yes, the plan covers fillings."),
+    ("It does apply on Sundays, and it does have a fee.", "It applies on Sundays, and it has a fee."),
 ])
 def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> None:
     assert canonical(text) == expected
@@ -40,6 +43,8 @@ def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> 
     "Up to the last minute, you can change it.",     # "up to" without a number stays
     "It's raining.",                                 # a contraction that is not a negation or a copula we know
     "Only Full members can book classes.",           # a restriction of the subject stays for the model
+    "You can do laundry on every floor.",            # "do" as the verb itself
+    "Do you get a refund?",                          # a question's "do"
 ])
 def test_text_without_a_rewrite_is_unchanged(text: str) -> None:
     assert canonical(text) == text
@@ -66,9 +71,14 @@ def checkers() -> dict[bool, NLIChecker]:
     return {False: plain, True: canon}
 
 
+MEMBERS = (Passage("membership", "Members also get 10% off in the shop and the café, but not on special "
+                                  "exhibitions."),)
+
+
 @pytest.mark.parametrize(("claim", "passages"), [
     ("Tips can't be added to orders paid in cash.", TIPS),
     ("Each large bag can weigh at most 30 kg.", BAGS),
+    ("Members do get 10% off in the shop and the café.", MEMBERS),  # read as a negation's "do": 0.15
 ])
 def test_a_reworded_faithful_claim_is_supported_only_with_canonical_input(checkers, claim, passages) -> None:
     verdicts = {canon: c.check([ClaimCheck(claim, passages)])[0] for canon, c in checkers.items()}
@@ -85,7 +95,7 @@ def test_a_flipped_claim_stays_unsupported_with_canonical_input(checkers) -> Non
 
 
 def test_canonical_input_is_in_the_spec(checkers) -> None:
-    assert checkers[True].spec()["canonical_input"] == "canonical-v2"
+    assert checkers[True].spec()["canonical_input"] == "canonical-v3"
     assert checkers[False].spec()["canonical_input"] is False
 
 

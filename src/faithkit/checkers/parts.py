@@ -7,7 +7,9 @@ off all medicines and covers dental treatment." passed at 0.98 against "It does 
 because the model read the supported half.
 
 A claim is cut into parts at ", and" / ", but" / ", so" / ";" and at " and " before a verb ("... and covers
-dental treatment"), and at ", which" (the relative clause is a statement about the noun before it). A part with
+dental treatment"), and at ", which" (the relative clause is a statement about the noun before it); never inside
+brackets (the working of a number: "CHF 238 (2 × CHF 79 plus 2 × CHF 40; your 4-year-old skis free)") nor at the
+comma of a digit group ("which brings it to ¥72,900"). A part with
 no subject of its own takes the first part's ("covers dental treatment" -> "The Care Plan covers dental
 treatment"). A condition ("if ...", "as long as ...", "within ...") stays with the clause it belongs to: the cut
 is only at the joints above. A bare phrase with no verb ("from an L locker") answers the question and states
@@ -40,10 +42,13 @@ from typing import Any
 from faithkit.checkers.base import CheckerWrapper
 from faithkit.records import SUPPORTED, ClaimCheck, Verdict
 
-PARTS_VERSION = "parts-v2"  # v2: a part counts from 0.6, not 0.9 (session 30)
+PARTS_VERSION = "parts-v3"  # v2: a part counts from 0.6, not 0.9 (session 30); v3: no cut inside brackets or
+# at a digit group's comma, no subject put before the first part (session 31)
 
 _JOINT = re.compile(r"\s*(?:,\s+(?:and|but|so|while|whereas)\s+|;\s+|\s+whereas\s+|,\s+and\s+then\s+)", re.IGNORECASE)
-_WHICH = re.compile(r"^(?P<noun>.*?),\s+which\s+(?P<rest>[^,]+?)(?:,\s*|$)(?P<tail>.*)$", re.IGNORECASE)
+# ", which brings it to ¥72,900": the comma of a digit group ends no clause
+_WHICH = re.compile(r"^(?P<noun>.*?),\s+which\s+(?P<rest>(?:[^,]|,(?=\d))+?)(?:,(?!\d)\s*|$)(?P<tail>.*)$",
+                    re.IGNORECASE)
 _LAST_NP = re.compile(r"\b(?:an?|the|your|each|every)\s+[\w-]+(?:\s+[\w-]+){0,3}$", re.IGNORECASE)
 _RESTATES = re.compile(r"^(?:is|are|comes? to|makes?|means?|totals?|adds? up to)\s+(?:about\s+|roughly\s+)?"
                        r"[$€£¥]?\d", re.IGNORECASE)
@@ -85,20 +90,41 @@ def _with_subject(part: str, subject: str | None) -> str:
 
 
 def _cut_and_verb(text: str) -> list[str]:
-    """``text`` cut at " and " before a verb (``_VERBS``) when both sides have a few words."""
+    """``text`` cut at " and " before a verb (``_VERBS``) when both sides have a few words, outside brackets."""
     for match in _AND_VERB.finditer(text):
-        if match.group(1).lower() in _VERBS:
+        if match.group(1).lower() in _VERBS and not _in_brackets(text, match.start()):
             left, right = text[: match.start()], text[match.end():]
             if len(_words(left)) >= _MIN_WORDS and len(_words(right)) >= 2:
                 return [left, *_cut_and_verb(right)]
     return [text]
 
 
+def _in_brackets(text: str, at: int) -> bool:
+    """Whether position ``at`` of ``text`` is inside ( ) or [ ]: a cut there would split a bracket's working
+    ("CHF 238 (2 × CHF 79 plus 2 × CHF 40; your 4-year-old skis free)")."""
+    depth = 0
+    for char in text[:at]:
+        if char in "([":
+            depth += 1
+        elif char in ")]" and depth:
+            depth -= 1
+    return depth > 0
+
+
+def _joints(text: str) -> list[str]:
+    """``text`` cut at ``_JOINT`` outside brackets."""
+    pieces, start = [], 0
+    for match in _JOINT.finditer(text):
+        if not _in_brackets(text, match.start()):
+            pieces.append(text[start: match.start()])
+            start = match.end()
+    return [p.strip() for p in [*pieces, text[start:]] if p.strip()]
+
+
 def claim_parts(claim: str) -> list[str]:
     """The statements a claim joins (module docstring); ``[claim]`` when it joins none."""
     text = claim.strip().rstrip(".!")
-    pieces = [p.strip() for p in _JOINT.split(text) if p.strip()]
-    pieces = [q.strip() for p in pieces for q in _cut_and_verb(p)]
+    pieces = [q.strip() for p in _joints(text) for q in _cut_and_verb(p)]
     out: list[str] = []
     for piece in pieces:
         which = _WHICH.match(piece)
@@ -111,7 +137,8 @@ def claim_parts(claim: str) -> list[str]:
         else:
             out.append(piece)
     subject = subject_of(out[0]) if out else None
-    parts = [_with_subject(p, subject) for p in out]
+    # the first part is where the subject comes from ("Stays of 7 nights or more get ...": "Stays" is no verb here)
+    parts = [p if k == 0 else _with_subject(p, subject) for k, p in enumerate(out)]
     parts = [p for p in parts if not _FRAGMENT.match(p)]
     if len(parts) < 2 or any(len(_words(p)) < _MIN_WORDS for p in parts):
         return [claim]

@@ -15,7 +15,8 @@ its own (``_label_lines``).
 
 Lead-ins. A heading, or a paragraph ending in ``:`` right before a list ("Here's the pricing:",
 "**Lockers (Resident plan):**"), introduces the items under it. It is ``lead_in``: the claims layer checks it only
-if it holds a fact of its own (a number), and gives each item under it the lead-in's subject as context.
+if it holds a fact of its own (a number the question does not give: "Here's the breakdown for 4 days from Monday:"
+repeats the user's "4-day rental, starting Monday"), and gives each item under it the lead-in's subject as context.
 """
 
 from __future__ import annotations

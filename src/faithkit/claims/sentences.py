@@ -219,17 +219,23 @@ def _subject(lead_in: Plain | None) -> str | None:
     return text
 
 
-def _has_fact(text: str) -> bool:
-    return any(ch.isdigit() for ch in text)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
-def sentence_claims(answer: str, passage_ids: Sequence[str] = ()) -> list[Claim]:
+def _has_fact(text: str, question: str) -> bool:
+    """Whether a lead-in states something of its own: a number the question does not give ("Here's the
+    breakdown for 4 days from Monday:" only repeats "a 4-day rental, starting Monday")."""
+    return bool(set(_NUMBER.findall(text)) - set(_NUMBER.findall(question)))
+
+
+def sentence_claims(answer: str, passage_ids: Sequence[str] = (), question: str = "") -> list[Claim]:
     """The claims of ``answer`` (module docstring), each with its span in the answer and the passages it cites
-    (numeric markers name ``passage_ids`` in prompt order)."""
+    (numeric markers name ``passage_ids`` in prompt order); ``question``: what a lead-in may repeat without
+    stating a fact of its own."""
     claims: list[Claim] = []
     for raw in markdown_blocks(answer):
         block, markers = without_markers(raw, passage_ids)
-        if (block.label or block.lead_in and not _has_fact(block.text) or is_sources_line(block)
+        if (block.label or block.lead_in and not _has_fact(block.text, question) or is_sources_line(block)
                 or is_question_line(block)):
             continue
         subject = _subject(block.under) if block.kind in ("item", "cell") else None
@@ -268,10 +274,10 @@ class SentenceClaims:
     def spec(self) -> dict[str, Any]:
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
         return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})",
-                "answer": "markdown-v6 (markdown-it-py; citations, frames, a leading no or no fee, discourse openers, "
+                "answer": "markdown-v7 (markdown-it-py; citations, frames, a leading no or no fee, discourse openers, "
                           "generic labels and lead-ins out; table cells named by their row and column; bold label "
                           "lines one claim each)",
                 "drops": "answer particles, greetings, sign-offs and questions back"}
 
     def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
-        return [sentence_claims(i.answer, [p.id for p in i.contexts]) for i in interactions]
+        return [sentence_claims(i.answer, [p.id for p in i.contexts], i.question) for i in interactions]

@@ -79,7 +79,8 @@ def test_the_users_own_words_from_the_question_are_not_new_facts() -> None:
     rest = rest_of_claim(claim, report, question)
     assert rest is not None and rest.uncovered == ()
     rest = rest_of_claim(claim, report)
-    assert rest is not None and {"Switching", "annual"} <= set(rest.uncovered)
+    # "annual" meets the yearly period's "annually" (one stem since session 31); "Switching" is still new
+    assert rest is not None and "Switching" in rest.uncovered
 
 
 @pytest.mark.parametrize("text, unit", [("Ten classes cost SEK 1,800.", "SEK"), ("It is 490 PLN a month.", "PLN"),

@@ -85,3 +85,24 @@ def test_a_plural_in_the_passage_covers_its_singular_in_the_claim() -> None:
     claim = "With the $5 sibling discount, the second child's 30-minute guitar lesson costs $33."
     rest = rest_of_claim(claim, analyse_claim_numbers(claim, passages, ""), "", premises=True)
     assert rest is not None and "guitar" in rest.uncovered
+
+
+
+PACKS = (Passage("packs", "Asia packs cost $16 for 5 GB and $28 for 10 GB and are valid for 15 days. A pack is "
+                          "activated when the eSIM first connects abroad."),)
+
+
+def test_a_noun_meets_its_verb_in_the_coverage_test() -> None:
+    """"15 days from activation" repeats the user's "activated on 20 January": one stem since session 31
+    (Snowball), where the hand-written suffix list left "activation" uncovered and flagged a right date."""
+    from faithkit.checkers.numbers.dates import date_arithmetic, uncovered_words
+    from faithkit.checkers.rules.alignment_words import words
+
+    claim = "Asia packs are valid for 15 days from activation, so yours runs until 4 February 2027."
+    question = "My Asia pack was activated on 20 January 2027. Until when is it valid?"
+    found = date_arithmetic(claim, [p.text for p in PACKS], question, words(claim))
+    assert found is not None and found.expressions == ("20 January + 15 days = 4 February",)
+    assert uncovered_words(claim, found, question) == []
+    added = claim.replace("runs until", "runs, refundable, until")  # a word nothing accounts for stays uncovered
+    assert uncovered_words(added, date_arithmetic(added, [p.text for p in PACKS], question, words(added)),
+                           question) == ["refundable"]

@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+
+import snowballstemmer
 
 from faithkit.checkers.numbers.algebra import BASE_TIME_UNIT, SCALAR, TIMES
 from faithkit.checkers.numbers.analysis import NumberReport
@@ -120,11 +123,12 @@ _LEADING_LINK = re.compile(r"^(?:(?:so|and|which|while|but|therefore|thus|meanin
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 _ADVERB_PERIOD = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                   "annually": "year", "annual": "year"}  # "paid monthly" covers "each month"
+_SNOWBALL = snowballstemmer.stemmer("english")
 _SAVING_WORDS = ("save", "saves", "saving", "savings", "discount", "discounted", "off", "cheaper", "less",
                  "reduced", "reduction", "take", "takes", "taking", "knock", "knocks", "leave", "leaves", "leaving")
 # One thing, several everyday words, for the coverage test only: the amount a card payment is ("a €200
 # purchase", "spend €200", "card payments"). Kept tiny on purpose: every entry widens what the test accepts.
-_SAME_THING = {"purchas": "payment", "spend": "payment", "spent": "payment", "transaction": "payment"}
+_SAME_THING = {"purchas": "payment", "spend": "payment", "spent": "payment", "transact": "payment"}
 _PREMISE = re.compile(r"^(?:with|at|on|for|between|from|after|including)\b", re.IGNORECASE)
 
 
@@ -148,24 +152,17 @@ def _premise(claim: str, span: tuple[int, int], used: set[int], report: NumberRe
     return any(id(n.quantity) in used and span[0] <= n.quantity.num_start < span[1] for n in report.numbers)
 
 
+@lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
-    """A crude stem for coverage only ("users" ~ "user", "pooled" ~ "pool", "billing" ~ "bill").
-
-    A plural and its singular meet: the plural ending goes first, then one verb ending, so "siblings" and
-    "sibling" (and "mornings" and "morning") are both "sibl", where stripping "-ing" first left "sibling" for the
-    plural only; irregular plurals too ("for 4 people" is covered by "per person"); "-ss" is no plural ("glass").
-    """
+    """The word's Snowball (Porter 2) stem, for coverage only: "users" ~ "user", "billing" ~ "bill", and a
+    noun meets its verb ("activation" ~ "activated", so "15 days from activation" is covered by "activated on
+    20 January"). Irregular plurals first ("for 4 people" is covered by "per person"); a possessive is its noun.
+    Session 31 replaced a hand-written suffix list (plural, "-ing", "-ed", a final "e") that missed derived
+    forms; MODEL_CARD.md has what it changed."""
     w = word.lower().replace("’", "'").removesuffix("'s")
     if w in IRREGULAR_PLURALS:
         return IRREGULAR_PLURALS[w]
-    for suffix in ("s", "es", "ing", "ed"):
-        if suffix == "s" and w.endswith("ss"):
-            continue
-        if len(w) - len(suffix) >= 3 and w.endswith(suffix):
-            w = w[: -len(suffix)]
-            if suffix in ("ing", "ed"):
-                break
-    return w[:-1] if len(w) > 3 and w.endswith("e") else w  # "change" ~ "changing"
+    return _SNOWBALL.stemWord(w)
 
 
 _CONTRACTED = re.compile(r"^(?P<word>[A-Za-z]+)['’](?:d|ll|re|ve|s|m)$", re.IGNORECASE)
@@ -239,9 +236,10 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
     # must not cover "SSO"; it does lend them to a clause with the same negation ("… bags free of charge")
     contexts = list(dict.fromkeys(o.context for d in report.derivations for o in d.operands
                                   if "passage" in o.origins))
-    covered = {_stem(w) for c in contexts if not _NEGATIONS.search(c) for w in _WORD.findall(c)}
+    lending = [w.lower() for c in contexts if not _NEGATIONS.search(c) for w in _WORD.findall(c)]
+    covered = {_stem(w) for w in lending}
     covered |= {_stem(w) for w in _ARITHMETIC_WORDS}
-    covered |= {_stem(p) for w in list(covered) for p in _PERIOD_WORDS.get(_ADVERB_PERIOD.get(w, ""), ())}
+    covered |= {_stem(p) for w in lending for p in _PERIOD_WORDS.get(_ADVERB_PERIOD.get(w, ""), ())}
     if any(DISCOUNT.search(o.context) and not o.complement for d in report.derivations for o in d.operands
            if o.dim == "%" and "passage" in o.origins):
         covered |= {_stem(w) for w in _SAVING_WORDS}  # "gives one third off": what it takes off is a saving
