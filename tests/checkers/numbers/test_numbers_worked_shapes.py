@@ -106,3 +106,23 @@ def test_a_noun_meets_its_verb_in_the_coverage_test() -> None:
     added = claim.replace("runs until", "runs, refundable, until")  # a word nothing accounts for stays uncovered
     assert uncovered_words(added, date_arithmetic(added, [p.text for p in PACKS], question, words(added)),
                            question) == ["refundable"]
+
+
+LESSONS = ["Lessons can be cancelled with 14 days' notice; lessons after that are refunded."]
+
+
+@pytest.mark.parametrize(("claim", "left"), [
+    ("With notice on 3 March, the notice period ends on 17 March.", []),
+    ("With notice on 3 March, the end date of your lessons is 17 March.", []),
+    ("With notice on 3 March, the last date of your lessons is 17 March.", ["last"]),  # a word of its own stays
+])
+def test_the_words_for_what_date_arithmetic_computes_are_covered(claim: str, left: list[str]) -> None:
+    """"period" and "date" name what the arithmetic computes, as "by" or "until" place it (session 31: dev d2-062
+    was flagged for "period" alone)."""
+    from faithkit.checkers.numbers.dates import date_arithmetic, uncovered_words
+    from faithkit.checkers.rules.alignment_words import words
+
+    question = "I give notice on 3 March. When do my lessons end?"
+    found = date_arithmetic(claim, LESSONS, question, words(claim))
+    assert found is not None and found.expressions == ("3 March + 14 days = 17 March",)
+    assert uncovered_words(claim, found, question) == left
