@@ -28,6 +28,7 @@ Two ways, tried in this order by the stage (``stage.py``):
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -123,7 +124,7 @@ _LEADING_LINK = re.compile(r"^(?:(?:so|and|which|while|but|therefore|thus|meanin
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 _ADVERB_PERIOD = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                   "annually": "year", "annual": "year"}  # "paid monthly" covers "each month"
-_SNOWBALL = snowballstemmer.stemmer("english")
+_STEMMERS = threading.local()  # a Snowball stemmer keeps the word it works on: one per thread
 _SAVING_WORDS = ("save", "saves", "saving", "savings", "discount", "discounted", "off", "cheaper", "less",
                  "reduced", "reduction", "take", "takes", "taking", "knock", "knocks", "leave", "leaves", "leaving")
 # One thing, several everyday words, for the coverage test only: the amount a card payment is ("a €200
@@ -162,7 +163,10 @@ def _stem(word: str) -> str:
     w = word.lower().replace("’", "'").removesuffix("'s")
     if w in IRREGULAR_PLURALS:
         return IRREGULAR_PLURALS[w]
-    return _SNOWBALL.stemWord(w)
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
+    return stemmer.stemWord(w)
 
 
 _CONTRACTED = re.compile(r"^(?P<word>[A-Za-z]+)['’](?:d|ll|re|ve|s|m)$", re.IGNORECASE)
