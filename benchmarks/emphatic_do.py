@@ -1,15 +1,17 @@
-"""An emphatic "do" in a supported sentence, through `faithkit check`: does the sentence keep its verdict?
+"""An emphatic "do" or a filler adverb in a sentence, through `faithkit check`: does the sentence keep its verdict?
 
     PYTHONPATH=src python benchmarks/emphatic_do.py [--claims 60]
 
-Assistants confirm with an emphatic "do": "Yes, members do get 10% off", "The plan does cover fillings". The
-sentence states what it states without it, so a faithful sentence must stay supported and a fault must stay
-flagged. Here the help-center suite's faithful claims that the default checker supports on their own, and its
-faults that it flags on their own (the first ``--claims`` of each, in the suite's order, among those with a present
-tense verb of ``VERBS`` that is not after "to", a modal, a negation or a determiner), are each checked again with
-the verb written emphatically ("gets" -> "does get", "cover" -> "do cover"), as a one-sentence answer to the same
-question over the same passages. The claims were not read to choose the rewrite (``checkers/nli_input.py``: it
-was chosen on the development set refusals_dev2, rd2-064); this is its confirmation on text it was not chosen on.
+Assistants confirm with an emphatic "do" ("Yes, members do get 10% off", "The plan does cover fillings") and
+fill with adverbs ("guests still pay", "it actually costs"). The sentence states what it states without them, so a
+faithful sentence must stay supported and a fault must stay flagged. Here the help-center suite's faithful claims
+that the default checker supports on their own, and its faults that it flags on their own (the first ``--claims``
+of each, in the suite's order, among those with a present tense verb of ``VERBS`` that is not after "to", a modal,
+a negation or a determiner), are each checked again with the verb written emphatically ("gets" -> "does get",
+"cover" -> "do cover") and with each of ``ADVERBS`` before it, as a one-sentence answer to the same question over
+the same passages. The claims were not read to choose the rewrites (``checkers/nli_input.py``: the emphatic "do"
+was chosen on the development set refusals_dev2, rd2-064; the adverbs on the model's reading of one sentence
+written for it); this is their confirmation on text they were not chosen on.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ VERBS = frozenset("""get have include cover offer need pay charge apply allow ac
 come go run close open provide support count return add renew ship deliver refund expire last stay cost mean make
 sell rent book change use send arrive earn start end reach show say limit lock block save sync""".split())
 
+# filler adverbs before a verb ("guests still pay"): they state nothing a passage must hold
+ADVERBS = ("still", "just", "actually", "really")
 _THIRD = {"has": "have", "goes": "go"}
 # words after which a listed word is no present-tense verb: an infinitive, a modal's verb, a negation's ("doesn't
 # charge": "t"), a noun after a determiner ("the change"), an adjective after "is" ("is open")
@@ -46,17 +50,32 @@ def _base(word: str) -> tuple[str, str] | None:
     return None
 
 
-def emphatic(claim: str) -> str | None:
-    """``claim`` with its first present-tense verb of the list made emphatic, or None when it has none."""
+def _first_verb(claim: str) -> tuple[re.Match[str], tuple[str, str]] | None:
+    """The claim's first present-tense verb of the list, with ("do" or "does", its base form); None if none."""
     previous = "the"  # the first word is the subject ("Refunds to your card are ...")
     for match in _VERB.finditer(claim):
         word = match.group("verb").lower()
         found = _base(word) if previous not in _NOT_BEFORE else None
         if found is not None and not (found[1] == "have" and _PERFECT.match(claim, match.end())
                                       or claim[match.end():match.end() + 1] == "-"):  # "add-ons"
-            return f"{claim[:match.start()]}{found[0]} {found[1]}{claim[match.end():]}"
-        previous = word.lower()
+            return match, found
+        previous = word
     return None
+
+
+def emphatic(claim: str) -> str | None:
+    """``claim`` with its first present-tense verb of the list made emphatic ("costs" -> "does cost"), or None."""
+    found = _first_verb(claim)
+    if found is None:
+        return None
+    match, (auxiliary, base) = found
+    return f"{claim[:match.start()]}{auxiliary} {base}{claim[match.end():]}"
+
+
+def with_adverb(claim: str, adverb: str) -> str | None:
+    """``claim`` with ``adverb`` before its first present-tense verb of the list ("still costs"), or None."""
+    found = _first_verb(claim)
+    return None if found is None else f"{claim[:found[0].start()]}{adverb} {claim[found[0].start():]}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     suite.labels = [row for row in suite.labels if emphatic(row["claim"]) is not None]
     print(f"{len(suite.labels)} help-center claims have a verb to write emphatically")
     suite.variant_table([("as written", lambda row: row["claim"]),
-                         ("emphatic do", lambda row: emphatic(row["claim"]))],
-                        args.claims, "an emphatic do", "variant", 16)
+                         ("emphatic do", lambda row: emphatic(row["claim"])),
+                         *((f"{adverb} + verb", lambda row, a=adverb: with_adverb(row["claim"], a))
+                           for adverb in ADVERBS)],
+                        args.claims, "an emphatic do or a filler adverb", "variant", 16)
     return 0
 
 

@@ -32,6 +32,8 @@ from faithkit.records import ClaimCheck, Passage
     ("Members do get 10% off in the shop.", "Members get 10% off in the shop."),   # an emphatic "do"
     ("Yes, the plan does cover fillings.", "Yes, the plan covers fillings."),
     ("It does apply on Sundays, and it does have a fee.", "It applies on Sundays, and it has a fee."),
+    ("A replacement card still costs €7.", "A replacement card costs €7."),   # a filler adverb
+    ("Guests really do pay for theirs, and it costs just €4.", "Guests pay for theirs, and it costs €4."),
 ])
 def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> None:
     assert canonical(text) == expected
@@ -45,6 +47,8 @@ def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> 
     "Only Full members can book classes.",           # a restriction of the subject stays for the model
     "You can do laundry on every floor.",            # "do" as the verb itself
     "Do you get a refund?",                          # a question's "do"
+    "Your car is still connected.",                  # "still" before no verb or amount
+    "Just make sure you use it.",                    # a leading "Just" opens advice
 ])
 def test_text_without_a_rewrite_is_unchanged(text: str) -> None:
     assert canonical(text) == text
@@ -71,6 +75,7 @@ def checkers() -> dict[bool, NLIChecker]:
     return {False: plain, True: canon}
 
 
+CARDS = (Passage("cards", "A replacement card costs €7. Replacement cards arrive within 5 working days."),)
 MEMBERS = (Passage("membership", "Members also get 10% off in the shop and the café, but not on special "
                                   "exhibitions."),)
 
@@ -79,6 +84,7 @@ MEMBERS = (Passage("membership", "Members also get 10% off in the shop and the c
     ("Tips can't be added to orders paid in cash.", TIPS),
     ("Each large bag can weigh at most 30 kg.", BAGS),
     ("Members do get 10% off in the shop and the café.", MEMBERS),  # read as a negation's "do": 0.15
+    ("A replacement card still costs €7.", CARDS),  # a filler adverb read as a contradiction
 ])
 def test_a_reworded_faithful_claim_is_supported_only_with_canonical_input(checkers, claim, passages) -> None:
     verdicts = {canon: c.check([ClaimCheck(claim, passages)])[0] for canon, c in checkers.items()}
@@ -86,7 +92,8 @@ def test_a_reworded_faithful_claim_is_supported_only_with_canonical_input(checke
     assert verdicts[False].score < checkers[False].threshold, verdicts[False]
     assert verdicts[False].label == "not_supported" or verdicts[False].detail.get("copy"), verdicts[False]
     assert verdicts[True].label == "supported", verdicts[True]
-    assert verdicts[True].evidence is not None and "not" in verdicts[True].evidence.text  # original text shown
+    evidence = verdicts[True].evidence  # the passage's own text is shown, not the model's input
+    assert evidence is not None and any(evidence.text in p.text for p in passages), evidence
 
 
 def test_a_flipped_claim_stays_unsupported_with_canonical_input(checkers) -> None:
@@ -95,7 +102,7 @@ def test_a_flipped_claim_stays_unsupported_with_canonical_input(checkers) -> Non
 
 
 def test_canonical_input_is_in_the_spec(checkers) -> None:
-    assert checkers[True].spec()["canonical_input"] == "canonical-v3"
+    assert checkers[True].spec()["canonical_input"] == "canonical-v4"
     assert checkers[False].spec()["canonical_input"] is False
 
 

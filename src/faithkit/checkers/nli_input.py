@@ -30,7 +30,7 @@ from typing import Any
 from faithkit.checkers.numbers.extract import extract_quantities
 from faithkit.checkers.numbers.quantity import TIME_ADJECTIVES, Quantity, dimension, same_amount
 
-NLI_INPUT_VERSION = "canonical-v3"  # v3: an emphatic "do" dropped (session 31)
+NLI_INPUT_VERSION = "canonical-v4"  # v3: an emphatic "do" dropped; v4: filler adverbs (session 31)
 DEFAULT_CANONICAL_INPUT = True  # help-center dev: paraphrases kept 22 -> 27 of 43, no fault lost (MODEL_CARD.md)
 
 # a number (digits with a currency sign or a percent, or a number word)
@@ -53,6 +53,9 @@ def _third_person(verb: str) -> str:
     if low.endswith("y") and low[-2:-1] not in "aeiou":
         return verb[:-1] + "ies"
     return verb + "s"
+
+
+_VERB_FORMS = "|".join(sorted({*_EMPHASIZED, *map(_third_person, _EMPHASIZED)}, key=len, reverse=True))
 
 
 def _plain_verb(match: re.Match[str]) -> str:
@@ -93,6 +96,9 @@ _REWRITES: tuple[tuple[re.Pattern[str], Any], ...] = tuple((re.compile(p, re.IGN
     (r"\b(?:do|does|did)\s+not\s+((?:\w+\s+){0,3}\w+)\s+at\s+any\s+time\b", r"never \1"),
     (r"\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b|\bfor\s+free\b", "free of charge"),
     (r"\bboth\s+(?=\w+(?:\s+\w+){0,3}\s+and\b)", ""),
+    # a filler adverb before a verb or an amount ("guests still pay", "it actually costs", "just €7"): the model read
+    # "A replacement card still costs €7." as contradicting "A replacement card costs €7." (0.98)
+    (r"(?<=\s)(?:still|just|actually|really|simply)\s+(?=(?:do|does|" + _VERB_FORMS + r")\b|[$€£¥₩]|\d)", ""),
     # an emphatic "do": the model reads it as the "do" of a negation ("Members do get 10% off in the shop and the
     # café." entailed at 0.15 by the sentence it copies, "Members get ..." at 0.99)
     (r"\b(do|does)\s+(" + "|".join(_EMPHASIZED) + r")\b", _plain_verb),
