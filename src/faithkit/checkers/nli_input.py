@@ -24,8 +24,8 @@ reworded: "one day" and "a day" are not amounts to it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from faithkit.checkers.numbers.extract import extract_quantities
 from faithkit.checkers.numbers.quantity import TIME_ADJECTIVES, Quantity, dimension, same_amount
@@ -44,10 +44,10 @@ _EMPHASIZED = ("get have include cover offer need pay charge apply allow accept 
 
 
 def _third_person(verb: str) -> str:
-    """"does cover" -> "covers", "does have" -> "has", "does apply" -> "applies"."""
+    """"does cover" -> "covers", "does have" -> "has", "does apply" -> "applies", "does go" -> "goes"."""
     low = verb.lower()
-    if low in ("have", "go"):
-        return {"have": "has", "go": "goes"}[low]
+    if low == "have":
+        return "has"
     if low.endswith(("s", "sh", "ch", "x", "z", "o")):
         return verb + "es"
     if low.endswith("y") and low[-2:-1] not in "aeiou":
@@ -63,7 +63,8 @@ def _plain_verb(match: re.Match[str]) -> str:
     return match.group(2) if match.group(1).lower() == "do" else _third_person(match.group(2))
 
 
-_REWRITES: tuple[tuple[re.Pattern[str], Any], ...] = tuple((re.compile(p, re.IGNORECASE), r) for p, r in (
+_Replacement = str | Callable[[re.Match[str]], str]  # what ``re.sub`` takes
+_REWRITES: tuple[tuple[re.Pattern[str], _Replacement], ...] = tuple((re.compile(p, re.IGNORECASE), r) for p, r in (
     # contractions: the model knows the long forms
     (r"\bcan(?:'|’)t\b|\bcan not\b", "cannot"),
     (r"\bwon(?:'|’)t\b", "will not"),
