@@ -1,0 +1,103 @@
+"""The wordings of declining, as regular expressions: what ``scoring.RefusalDetector`` matches by default.
+
+A refusal is composed (issue 30): [filler] + a source (the articles, the help center, the pages, what I have, I) +
+a negated verb of saying / covering / finding / knowing + what is declined. The source is what tells a refusal from
+a negative fact: "the help center doesn't cover X" declines, "the plan doesn't cover X" states a fact. Whether the
+sentence says anything besides declining is ``refusal_clauses``'s question.
+"""
+
+from __future__ import annotations
+
+_SOURCE = (r"(?:(?:the|our|my|these|those|your|any of the|this|that)\s+)?(?:help\s+)?(?:articles?|help\s*cent(?:er|re)|"
+           r"help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|context|FAQs?|"
+           r"provided\s+(?:information|context|documents?|passages?|articles?)|"
+           # "information" is a source only with what makes it the assistant's ("the information I have")
+           r"information(?=\s+(?:(?:I|we)\s+(?:have|can|was|were)|available|provided)))"
+           r"(?:\s+(?:(?:I|we)\s+(?:have(?:\s+access\s+to)?|can\s+(?:see|access)|(?:was|were)\s+(?:given|shown))|"
+           r"available(?:\s+to\s+me)?|provided))?")
+_NEGATED = (r"(?:don't|doesn't|didn't|do\s+not|does\s+not|did\s+not|can't|cannot|can\s+not|couldn't|could\s+not|"
+            r"won't|(?:'m|am|was|were)\s+(?:not\s+|un)able\s+to|wasn't\s+able\s+to)")
+_SAYING = (r"(?:say|state|mention|cover|include|explain|describe|address|list|contain|discuss|specify|go\s+into|"
+           r"talk\s+about|tell\s+(?:me|us|you)|have\s+(?:any(?:thing)?|information|details|info)|"
+           r"(?:provide|give|offer)\s+(?:any\s+)?(?:details|information|info|guidance)|(?:give|provide|quote|show)\s+any)")
+_FINDING = r"(?:find|see|spot|locate|answer|say|tell|confirm|know|have)"
+_NOTHING = r"(?:no\s+(?:information|details|info|mention|data)|nothing)"
+_ANYTHING = r"(?:anything|any\s+(?:information|details|info|mention|data))"
+_PASSIVE_SAID = (r"(?:mentioned|covered|included|addressed|described|explained|specified|stated|discussed|listed|"
+                 r"documented|answered|available)")
+# a source named with the product's name in front: "the Nookwork help articles", "the Ladeby help center"
+_NAMED_SOURCE = (r"(?:(?:the|our|my|these|those|this)\s+)?(?:[\w-]+\s+)?(?:help\s+)?"
+                 r"(?:articles?|help\s*cent(?:er|re)|help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|FAQs?)"
+                 r"(?:\s+(?:I|we)\s+(?:have|can\s+see))?")
+_SAYS = r"(?:covers?|says?|mentions?|explains?|describes?|address(?:es)?|lists?|goes\s+into|go\s+into)"
+_WH = r"(?:whether|if|how|what|when|where|who|which|why)"
+COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
+    rf"\b{_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
+    rf"\bI\s*{_NEGATED}\s+{_FINDING}\s+(?:anything|any\s+(?:information|details|info|mention|reference)|"
+    rf"(?:a\s+)?(?:mention|reference)|information|details|that|this|it|whether|if|about|from|in)\b",
+    rf"\bI\s*{_NEGATED}\s+see\s+[^.;]{{1,60}}?\s+{_PASSIVE_SAID}\b",  # "I don't see X mentioned anywhere"
+    rf"\bI\s*{_NEGATED}\s+have\s+access\s+to\s+(?:any\s+)?(?:information|details|info)\b",
+    # "X isn't something I have information on", "that's not something I can answer from the articles"
+    r"\b(?:isn't|is\s+not|'s\s+not|aren't|are\s+not)\s+something\s+(?:I|we)\s+(?:have\s+(?:any\s+)?"
+    r"(?:information|details|info)\s+(?:on|about)|can\s+(?:answer|confirm|find|see|say|tell))\b",
+    rf"\bit(?:'s|\s+is)\s+(?:not\s+|un)clear\s+(?:from|in)\s+{_SOURCE}\b",
+    rf"\bit\s+(?:isn't|is\s+not|'s\s+not)\s+(?:stated|mentioned|specified|said|clear)\s+{_WH}\b",
+    rf"\b(?:outside|beyond)\s+(?:(?:of\s+)?what\s+|the\s+scope\s+of\s+(?:what\s+)?){_SOURCE}\b",
+    rf"\bthere\s+(?:isn't|is\s+not|aren't|are\s+not)\s+{_ANYTHING}\s+(?:about|on|regarding|of)\b",
+    r"^\W*no\s+(?:details|information|info)\s+(?:on|about|regarding)\s+(?:that|this|it)\b",
+    rf"\b(?:it|they|{_SOURCE})\s+(?:has|have|contains?|gives?)\s+{_NOTHING}\s+(?:about|on|regarding|for)\b",
+    rf"\bthere(?:'s|\s+is)\s+{_NOTHING}\s+(?:(?:in|within|from)\s+{_SOURCE}\s+)?(?:about|on|regarding)\b",
+    r"\bthere(?:'s|\s+is)\s+no\s+mention\s+of\b",
+    rf"\bthere\s+(?:doesn't|does\s+not)\s+(?:seem|appear)\s+to\s+be\s+{_ANYTHING}\s+(?:about|on|regarding|of)\b",
+    rf"\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not)\s+{_PASSIVE_SAID}\s+(?:anywhere\s+)?(?:in|by)\s+"
+    rf"{_SOURCE}\b",
+    rf"\b{_SOURCE}\s+(?:is|are|seems?\s+to\s+be)\s+silent\s+(?:on|about|regarding)\b",
+    # "Events aren't something the help center covers", "... isn't something the articles say"
+    rf"\bsomething\s+{_NAMED_SOURCE}\s+(?:(?:doesn't|don't|does\s+not|do\s+not)\s+)?{_SAYS}\b",
+    # "Not something I can answer from the documentation, I'm afraid"
+    r"^\W*not\s+something\s+(?:I|we)\s+(?:can|could)\s+(?:answer|confirm|find|see|say|tell)\b",
+    # "No information on home charger installation, I'm afraid.": a topic and nothing said about it
+    r"^\W*no\s+(?:information|details|info)\s+(?:on|about|regarding)\s+(?:(?!(?:is|are|was|were|can|will|"
+    r"must|has|have)\b)[\w'-]+\s*){1,6}(?:,\s*(?:I'm\s+afraid|sorry|unfortunately))?[.!]?$",
+    # "Vipps isn't mentioned." (and nothing else said about it)
+    r"(?:^|[,;:]\s*)[^,;:]{1,60}\b(?:isn't|is\s+not|aren't|are\s+not)\s+mentioned\s*(?:[.!;]|$)",
+    # "parking isn't covered in the Nookwork help articles", "the show times aren't listed in the help center"
+    rf"\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not)\s+(?:{_PASSIVE_SAID}|given)\s+(?:anywhere\s+)?"
+    rf"(?:in|by)\s+{_NAMED_SOURCE}\b",
+)
+
+DEFAULT_REFUSAL_PATTERNS: tuple[str, ...] = COMPOSED_REFUSAL_PATTERNS + (
+    r"\bI(?: |(?='))(?:can(?:no|')t|could(?:n't| not)|am unable to|'m unable to|was unable to|wasn't able to) "
+    r"(?:find|locate|see|answer|help with)\b",
+    r"\b(?:there is|there's|there are|I have|I've got) no (?:information|details|mention|data)\b",
+    r"\b(?:is|are) not (?:mentioned|covered|described|specified|stated) in the "
+    r"(?:help center|documentation|docs|context|sources|provided (?:passages|context|documents))\b",
+    r"\bI (?:do not|don't) (?:know|have (?:that|this|enough) information)\b",
+    r"\b(?:the|our|my|these|those) (?:provided )?(?:help )?(?:help cent(?:er|re) )?"
+    r"(?:context|passages|sources|documents|docs|articles|documentation|"
+    r"help cent(?:er|re))(?: (?:I|we) (?:was|were|have been|am|are) (?:given|shown)| (?:I|we) (?:have|can see)|"
+    r" available)? (?:do(?:es)? not|don't|doesn't) (?:say|mention|contain|cover|include|explain)\b",
+    # broader wordings (issue 11): "I can't say", "isn't covered in the articles I have", "nothing in the docs"
+    r"\bI(?: |(?='))(?:can(?:no|')t|can not|could(?:n't| not)|am not able to|'m not able to|am unable to|'m unable to) "
+    r"(?:say|tell|confirm|be sure|speak to|comment on|give you)\b",
+    r"\b(?:isn't|is not|aren't|are not|wasn't|was not|not) (?:covered|mentioned|addressed|described|documented|"
+    r"explained|specified|stated|discussed) (?:in|by|anywhere in) (?:the |any of the |these |those |my |our )?"
+    r"(?:articles?|help ?cent(?:er|re)|help (?:articles?|pages?|docs)|documentation|docs|context|sources?|"
+    r"passages?|documents?|information|materials?|pages?|knowledge base|resources?|guides?)\b",
+    r"\b(?:I|we) (?:don't|do not|didn't|did not) (?:have|find|see) (?:any |enough )?(?:information|details|"
+    r"specifics|data|documentation|anything)\b",
+    r"\b(?:nothing|none of the (?:articles|passages|sources|documents|pages)) (?:I have |I can see |available )?"
+    r"(?:in the (?:articles|help center|docs|documentation|sources) )?(?:says?|mentions?|covers?|addresses|"
+    r"explains?)\b",
+    r"\b(?:I'm|I am) (?:not (?:sure|certain)|afraid I (?:can't|cannot|don't))\b",
+    r"\b(?:say|says|mention|mentions|cover|covers|explain|explains) nothing (?:about|on|regarding)\b",
+    r"\bthere(?:'s| is) nothing (?:about|on|regarding)\b.{0,80}\b(?:in|within) (?:the|these|those|our|my) "
+    r"(?:help )?(?:articles|docs|documentation|sources|passages|pages|information)\b",
+    r"\b(?:isn't|is not|aren't|are not) (?:mentioned|covered|described|explained|addressed) anywhere\b",
+    r"\bsomething (?:the|these|those|my) (?:help )?(?:articles|docs|documents|sources|passages|pages) "
+    r"(?:don't |do not )?(?:explain|cover|mention|describe|address)\b",
+    r"\bI(?:'m| am) not able to (?:find|answer|help with|see)\b",
+    # "coverage maps aren't part of the help articles I can see" (the subject is what is declined)
+    r"\b(?:isn't|is not|aren't|are not) (?:part of|in|included in) (?:the |any of the |these |those |my )?"
+    r"(?:help )?(?:articles?|docs|documentation|sources?|passages?|pages?|context|information I (?:have|can see))\b",
+)
