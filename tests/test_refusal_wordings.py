@@ -301,3 +301,55 @@ def test_a_referral_may_name_its_topic_first(referral: str) -> None:
 
 def test_a_topic_with_a_number_keeps_a_referral_a_claim() -> None:
     assert not is_referral("For refunds within 30 days, contact support.")
+
+
+@pytest.mark.parametrize("answer", [
+    "The hire pages don't explain whether the bikes have winter tyres.",
+    "The tyre notes I have don't cover winter use.",
+    "Winter tyres aren't addressed in what I have.",
+    "There's no word in the articles on winter tyres.",
+    "Nothing here tells me whether the bikes have winter tyres.",
+    "Unclear from the help center, I'm afraid.",
+    "It doesn't look like the FAQ says which tyres the bikes use.",
+    "The booking pages are quiet on tyres, so I can't promise anything.",
+    "That detail isn't in the material I was given.",
+    "Winter tyres aren't broken down anywhere in the articles, so I'd rather not guess.",
+    "I can't say from the articles; studded tyres aren't covered.",
+    "Winter tyres? The help center is silent on that.",
+    "- **Winter tyres:** not covered in my notes\n- **Suggestion:** ask at the depot when you pick up",
+    "Nothing there covers tyres. Is there anything else about your rental I can help with?",
+    "The docs don't say anything about tyres, studded or plain.",
+    "Tyres aren't covered in the articles, which only cover hire prices and deposits.",
+])
+def test_session_32_wordings_are_refusals(answer: str) -> None:
+    """Session 32, chosen on benchmarks/refusals_dev3 (written blind, no "mention", "information" or "find" in its
+    refusals): a source a product could also be ("the hire pages", "the FAQ", "the material I was given") with a
+    verb only a text does; "no word on", "nothing here tells me", "unclear from", "quiet on", "isn't in what I
+    have"; more of the declined topic after a refusal ("studded tyres aren't covered", "studded or plain"); a short
+    question said back; a label before a referral; an offer of more help about a topic."""
+    assert declines(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "The extra pages don't include a map.",
+    "The tour guides don't cover the north trail.",
+    "The price list doesn't include helmets.",
+    "The rooms we have don't include breakfast.",
+    "The rental documents don't include insurance.",
+])
+def test_session_32_sources_keep_negative_facts_as_claims(answer: str) -> None:
+    """A source that could be the product says something only with a verb of saying: "don't include" / "don't
+    cover" stay facts, and "we have" is the company speaking, not the assistant's material."""
+    assert not declines(answer)
+
+
+def test_session_32_topics_and_referrals() -> None:
+    question = "Can I hire the 3-speed bike for a week, and can I bring my own tyres?"
+    assert declines("Whether the 3-speed bike can be hired for a week isn't something the hire pages explain.",
+                    question)
+    assert not declines("Whether the 7-speed bike can be hired for a week isn't something the hire pages explain.",
+                        question)  # a number the question does not have is a claim
+    assert is_referral("Calling ahead would be the safest option.")
+    assert is_referral("Suggestion: ask at the depot when you pick up")
+    assert is_referral("It's worth asking the workshop before you bring your own tyres.", question)
+    assert not is_referral("It's worth asking the workshop before you fit studded tyres.", question)

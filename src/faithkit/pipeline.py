@@ -199,7 +199,8 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         kept = partly
         if declining:
             # "... Please contact support." / "You'd like to know whether ...": part of declining
-            kept = [c for c in kept if not (is_referral(c.text) or is_restatement(c.text, item.question))]
+            kept = [c for c in kept
+                    if not (is_referral(c.text, item.question) or is_restatement(c.text, item.question))]
             pending.warnings.append("partial_refusal")  # a declining sentence is not a claim: say we dropped it
         kept_ids = {id(c) for c in kept}  # by identity: comparing claims pairwise is quadratic in a long answer
         declined = [c for c in claims if id(c) not in kept_ids]

@@ -58,14 +58,26 @@ _ENDS_WITH_BE = re.compile(rf"\b{_BE}\s*$", re.IGNORECASE)
 _STARTS_WITH_BE = re.compile(rf"^(?:{_BE}|not)\b", re.IGNORECASE)
 _LEADING_JOIN = re.compile(r"^\s*(?:but|and|so|however)\b,?\s*", re.IGNORECASE)
 _JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then)\b|\d", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# after a refusal, more of what is declined: "...; early renewal of the annual pass isn't covered", "goggles aren't
+# addressed" (a topic of a few words, no digit, and a verb of saying in the passive), and "free or paid" (the
+# alternatives of the declined topic)
+_NOT_ADDRESSED = re.compile(r"^(?:and\s+|but\s+|so\s+)?[^\d,;:]{1,60}?\s+(?:isn't|is\s+not|aren't|are\s+not)\s+"
+                            r"(?:covered|addressed|mentioned|specified|explained|described|listed|discussed)"
+                            r"(?:\s+(?:either|anywhere|there|here))?$", re.IGNORECASE)
+_WHICH_COVER = re.compile(r"^which\s+(?P<scope>(?:only\s+|just\s+|mainly\s+)?(?:cover|covers|deal\s+with|deals\s+with|"
+                          r"talk\s+about|talks\s+about|describe|describes|list|lists|mention|mentions)\s+.+)$",
+                          re.IGNORECASE)
+_ALTERNATIVES = re.compile(r"^(?:either\s+)?[a-z-]+\s+or\s+[a-z-]+$", re.IGNORECASE)
 
 
 _WHEN = (r"(?:\s+(?:when|before|while|next time|once)\s+(?:you\s+(?:book|call|visit|go|come in|arrive|order|buy|"
          r"sign up|check in|pick up|travel|email|write)(?:\s+to\s+[a-z]+)?|you(?:'re|\s+are)\s+(?:in|there|here)|"
-         r"your\s+[a-z-]+(?:\s+[a-z-]+)?)(?:\s+(?:an?|the|your)\s+[a-z-]+)?)?")
+         r"your\s+[a-z-]+(?:\s+[a-z-]+)?|(?:an?|the|your)\s+[a-z-]+\s+(?:starts?|begins?|opens?|leaves?|departs?))"
+         r"(?:\s+(?:an?|the|your)\s+[a-z-]+)?)?")
 _ABOUT = (r"(?:\s+(?:for|about)\s+(?:more\s+|further\s+|any\s+)?(?:help|details|information|info|assistance|advice|"
           r"support|guidance|clarification|questions)|\s+directly|\s+(?:about|on)\s+(?:this|that|it)|"
-          r"\s+to\s+(?:ask|check|confirm|find out|be sure))?")
+          r"\s+to\s+(?:ask|check|confirm|find out|be sure)|\s+for\s+(?:the\s+|any\s+)?[a-z-]+(?:\s+[a-z-]+)?)?")
 _ASK = (r"(?:contact(?:ing)?|reach(?:ing)?\s+out\s+to|get(?:ting)?\s+in\s+touch\s+with|call(?:ing)?|"
         r"ask(?:ing)?(?:\s+at)?|speak(?:ing)?\s+(?:to|with)|talk(?:ing)?\s+(?:to|with)|"
         r"check(?:ing)?(?:\s+(?:with|in|on|at))?|look(?:ing)?\s+(?:in|on|at)|consult(?:ing)?|email(?:ing)?)")
@@ -97,6 +109,21 @@ _REFERRALS = (
         r"(?:place|people|person|ones?|team)\s+to\s+ask" + _WHEN + r"$",
         re.IGNORECASE,
     ),
+    # "Calling ahead would be the safest option", "asking at the desk is your best bet": the asking as the subject
+    re.compile(
+        _OPEN + r"(?:calling|asking|checking|contacting|emailing|phoning)(?:\s+(?:ahead|first|them|directly|"
+        r"(?:at|with)\s+(?:the\s+|your\s+)?[a-z-]+(?:\s+[a-z-]+)?|(?:the|your)\s+[a-z-]+(?:\s+[a-z-]+)?))?\s+"
+        r"(?:would\s+be|is|'d\s+be|might\s+be)\s+(?:the\s+|your\s+)?(?:best|safest|easiest|quickest|surest)\s+"
+        r"(?:option|bet|way|thing\s+to\s+do|route)" + _WHEN + r"$",
+        re.IGNORECASE,
+    ),
+    # "it's worth asking when you book", "I'd suggest checking before you go": no one named, only when
+    re.compile(
+        _OPEN + r"(?:(?:it's|it\s+is|it\s+would\s+be|it'd\s+be)\s+(?:best|worth|a\s+good\s+idea)\s+(?:to\s+)?|"
+        r"(?:I|we)(?:'d|\s+would)?\s+(?:recommend|suggest)\s+)(?:ask(?:ing)?|check(?:ing)?)(?:\s+(?:about\s+)?(?:it|this|that))?"
+        + _WHEN + r"$",
+        re.IGNORECASE,
+    ),
 )
 # who can be asked, for the shapes where ``whom`` is the subject ("the front desk should be able to tell you"): a
 # person, a team or a place, never a product ("the plan can help you" is a claim about the plan)
@@ -119,13 +146,24 @@ _HELP_TAIL = re.compile(r"\s*(?:[—–,;]|\s-)\s*(?:they|she|he|who)(?:'ll| wil
                         re.IGNORECASE)
 
 
-def is_referral(text: str) -> bool:
-    """Whether ``text`` only sends the user elsewhere ("Please contact the pharmacy."): see the module docstring."""
-    text = _HELP_TAIL.sub("", text.strip()).strip(" .!?\"'")
+_ASKED_TIMING = re.compile(r"\s+(?:when|before|once|if)\s+you\s+(?P<what>[^,;:\d]{3,80})$", re.IGNORECASE)
+_LABEL = re.compile(r"^(?:[\w'-]+\s+){0,2}[\w'-]+\s*:\s+")  # "Suggestion: ask at the main gate when you arrive"
+
+
+def is_referral(text: str, question: str = "") -> bool:
+    """Whether ``text`` only sends the user elsewhere ("Please contact the pharmacy."): see the module docstring.
+    A timing may also say back what was asked ("It's worth asking at reception before you bring someone along to
+    teach" to "Can I bring my own coach to teach my son?"): every content word of it from ``question``."""
+    text = _LABEL.sub("", _HELP_TAIL.sub("", text.strip()).strip(" .!?\"'"))
+    asked = _ASKED_TIMING.search(text) if question else None
+    if asked and not content_words(asked.group("what")) - content_words(question):
+        text = text[: asked.start()]
     for number, shape in enumerate(_REFERRALS):
         found = shape.match(text)
         if found is None:
             continue
+        if "whom" not in found.groupdict():
+            return True
         names = [found.group("whom")] + ([found.group("whom2")] if number == 0 and found.group("whom2") else [])
         if all(_names_whom(name, subject=number > 0) for name in names):
             return True
@@ -169,6 +207,9 @@ _SCOPE = re.compile(
 # "but no results or statistics", "but nothing about reduced rates": the declined topic, not a claim
 _EXCLUDED = re.compile(r"(?:\s*,\s*|\s+)(?:but\s+)?(?:not|no|nothing\s+(?:about|on|regarding))\s+"
                        r"(?P<excluded>[^,;:]+)$", re.IGNORECASE)
+# "..., but water temperature isn't addressed": the declined topic, after what the sources cover
+_BUT_NOT_ADDRESSED = re.compile(r",?\s+but\s+[^,;:\d]{1,60}?\s+(?:isn't|is\s+not|aren't|are\s+not)\s+(?:covered|"
+                                r"addressed|mentioned|specified|explained|described|listed|discussed)$", re.IGNORECASE)
 _ONLY_MENTIONED = re.compile(
     r"^(?:(?:and|but|so)\s+)?the\s+only\s+[a-z -]{1,40}?\s+(?:(?:that\s+)?" + _SOURCES +
     r"\s+(?:mention|mentions|list|lists|cover|covers|describe|describes|offer|offers)|(?:in|from)\s+" + _SOURCES +
@@ -193,7 +234,7 @@ def is_scope(text: str, passages: Sequence[str] = ()) -> bool:
     found = _SCOPE.match(text) or _ONLY_MENTIONED.match(text)
     if found is None:
         return False
-    topics = found.group("topics")
+    topics = _BUT_NOT_ADDRESSED.sub("", found.group("topics"))
     excluded = _EXCLUDED.search(topics)
     if excluded is not None and not _CLAUSE_WORDS.intersection(w.lower() for w in excluded.group("excluded").split()):
         topics = topics[: excluded.start()]
@@ -234,13 +275,16 @@ def is_restatement(text: str, question: str) -> bool:
 _WH_SUBJECT = re.compile(r"^(?:whether|how|what|when|where|which|who|why|if)\b", re.IGNORECASE)
 
 
-def _topic_of_refusal(prefix: str, matched: str) -> bool:
+def _topic_of_refusal(prefix: str, matched: str, question: str = "") -> bool:
     """``Number porting`` in "Number porting isn't something these articles explain": a short subject joined to
     the refusal by "is" / "isn't" (in the prefix or at the start of the match), with no second clause in it. An
-    indirect question may be longer ("Whether it also works with other networks abroad isn't covered ...")."""
+    indirect question may be longer ("Whether it also works with other networks abroad isn't covered ..."). A
+    number in it is the question's own ("Whether the 10-swim card can be paid for in instalments isn't ...")."""
     prefix = _LEADING_JOIN.sub("", prefix)  # "but personal training isn't mentioned": the join opens the clause
-    limit = 12 if _WH_SUBJECT.match(prefix) else 6
-    if len(prefix.split()) > limit or _JOINS.search(prefix):
+    limit = 16 if _WH_SUBJECT.match(prefix) else 8
+    asked = set(_NUMBER.findall(question))
+    if len(prefix.split()) > limit or _JOINS.search(_NUMBER.sub(lambda m: "" if m.group(0) in asked else m.group(0),
+                                                                   prefix)):
         return False
     return bool(_ENDS_WITH_BE.search(prefix) or _STARTS_WITH_BE.match(matched))
 
@@ -295,13 +339,17 @@ def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | N
         span = match_span(clause)
         if span is not None:
             prefix = clause[: span[0]]
-            if not (_contentless(prefix) or _topic_of_refusal(prefix, clause[span[0] : span[1]])):
+            if not (_contentless(prefix) or _topic_of_refusal(prefix, clause[span[0] : span[1]], question)):
                 return False  # "Refunds take 5 days and I can't find ..." : a claim before the refusal
             declined = True
             continue
-        if (_contentless(clause) or (declined and _CONTINUATION.match(clause)) or is_referral(clause)
-                or is_restatement(clause, question)):
+        if (_contentless(clause) or (declined and (_CONTINUATION.match(clause) or _NOT_ADDRESSED.match(clause)
+                                                    or _ALTERNATIVES.match(clause)))
+                or is_referral(clause, question) or is_restatement(clause, question)):
             continue
+        which = _WHICH_COVER.match(sentence[start:].strip(" .!?\"'")) if declined else None
+        if which and is_scope(f"they {which.group('scope')}", passages):
+            return True  # "..., which only cover the fittings a custom suit needs": what the sources cover
         # what the sources cover, as a list of topics that runs to the end of the sentence, commas and all
         return declined and is_scope(sentence[start:], passages)
     return declined

@@ -27,11 +27,48 @@ _PASSIVE_SAID = (r"(?:mentioned|covered|included|addressed|described|explained|s
                  r"documented|answered|available)")
 # a source named with the product's name in front: "the Nookwork help articles", "the Ladeby help center"
 _NAMED_SOURCE = (r"(?:(?:the|our|my|these|those|this)\s+)?(?:[\w-]+\s+)?(?:help\s+)?"
-                 r"(?:articles?|help\s*cent(?:er|re)|help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|FAQs?)"
+                 r"(?:articles?|help\s*cent(?:er|re)|help\s+(?:pages?|docs)|docs|documentation|knowledge\s+base|sources?|passages?|FAQs?|"
+                 r"pages?|guides?|materials?|notes|price\s+list)"
                  r"(?:\s+(?:I|we)\s+(?:have|can\s+see))?")
-_SAYS = r"(?:covers?|says?|mentions?|explains?|describes?|address(?:es)?|lists?|goes\s+into|go\s+into)"
+_SAYS = r"(?:covers?|says?|mentions?|explains?|describes?|address(?:es)?|lists?|goes\s+into|go\s+into|deals?\s+with)"
 _WH = r"(?:whether|if|how|what|when|where|who|which|why)"
+# a source that could also be the product ("the extra pages", "the guides", "the documents you need"): only with a
+# determiner, and only with a verb that nothing but a text does (say, state, explain ...), never "include" or
+# "cover"; or made the assistant's by "I have" / "I was given", which makes anything a source ("the opening hours I
+# have don't cover public holidays", "the price list I have"), and "what I have" itself (session 32, refusals_dev3)
+_MINE = r"I\s+(?:have|had|was\s+given|got|can\s+see|have\s+access\s+to)"  # never "we": "the rooms we have"
+_OWNED_SOURCE = rf"(?:(?:the|my|our)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+{_MINE}|what\s+{_MINE})"
+_TEXT_SOURCE = (r"(?:the|our|my|these|those|this|that|your)\s+(?:[\w-]+\s+){0,2}?(?:pages?|guides?|materials?|"
+                r"notes|documents?|FAQs?|price\s+list|resources?|help\s+(?:pages?|articles?|docs)|website|site)")
+_ANY_SOURCE = rf"(?:{_OWNED_SOURCE}|{_SOURCE}|{_TEXT_SOURCE})"
+_TEXT_SAYING = (r"(?:say|state|mention|explain|describe|address|specify|go\s+into|go\s+as\s+far\s+as|talk\s+about|"
+                r"discuss|detail|spell\s+out|get\s+into|touch\s+on|clarify|indicate|tell\s+(?:me|us|you))")
+_TEXT_SAYS = (r"(?:says?|states?|mentions?|explains?|describes?|address(?:es)?|specif(?:y|ies)|goes\s+into|go\s+into|"
+              r"talks?\s+about|discuss(?:es)?|details?|covers?|lists?|deals?\s+with)")
+_MORE_PASSIVE = r"(?:{}|listed|detailed|broken\s+down|spelled\s+out|given|touched\s+on)"
 COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
+    rf"\b{_OWNED_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
+    rf"\b{_TEXT_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_TEXT_SAYING}\b",
+    # "there's no word in the docs on parking", "nothing here tells me whether", "nothing there covers closures"
+    rf"\bno\s+word\s+(?:(?:in|from)\s+{_ANY_SOURCE}\s+)?(?:on|about|regarding|as\s+to)\b",
+    rf"\bnothing\s+(?:here|there|(?:in|from)\s+{_ANY_SOURCE})\s+{_TEXT_SAYS}\b",
+    rf"\bnothing\s+(?:here|there|(?:in|from)\s+{_ANY_SOURCE})\s+tells?\s+(?:me|us|you)\b",
+    # "Unclear from the documentation, unfortunately"
+    rf"^\W*(?:(?:it's|it\s+is|that's|that\s+is)\s+)?(?:not\s+|un)clear\s+(?:from|in)\s+{_ANY_SOURCE}",
+    # "It doesn't look like the FAQ specifies which languages ..."
+    rf"\bit\s+(?:doesn't|does\s+not)\s+(?:look|seem|appear)\s+(?:like|as\s+if|as\s+though|that)\s+{_ANY_SOURCE}\s+"
+    rf"{_TEXT_SAYS}\b",
+    # "The help pages are quiet on that one", "the pages give no timeframe"
+    rf"\b{_ANY_SOURCE}\s+(?:is|are|seems?\s+to\s+be|remains?)\s+(?:silent|quiet)\s+(?:on|about|regarding|as\s+to)\b",
+    rf"\b{_ANY_SOURCE}\s+(?:give|gives|offer|offers|provide|provides|say|says|have|has|contain|contains)\s+no\s+"
+    rf"[a-z-]+\b",
+    # "isn't addressed in what I have", "isn't broken down anywhere in the articles", "isn't in the material I was
+    # given", "aren't covered by the price list I have"
+    rf"\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not|not)\s+(?:anywhere\s+)?"
+    rf"(?:{_MORE_PASSIVE.format(_PASSIVE_SAID)}\s+(?:anywhere\s+)?(?:in|by|on)|in|part\s+of)\s+{_ANY_SOURCE}",
+    # "I can't promise it", "I'd rather not guess"
+    r"\bI(?: |(?='))(?:can(?:no|')t|can\s+not|could(?:n't|\s+not))\s+(?:promise|guarantee|verify|be\s+certain)\b",
+    r"\bI(?:'d|\s+would)\s+rather\s+not\s+(?:guess|speculate|assume)\b",
     rf"\b{_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
     rf"\bI\s*{_NEGATED}\s+{_FINDING}\s+(?:anything|any\s+(?:information|details|info|mention|reference)|"
     rf"(?:a\s+)?(?:mention|reference)|information|details|that|this|it|whether|if|about|from|in)\b",

@@ -34,6 +34,8 @@ from faithkit.refusal_clauses import (
 )
 from faithkit.refusal_patterns import COMPOSED_REFUSAL_PATTERNS, DEFAULT_REFUSAL_PATTERNS  # noqa: F401
 
+# a short question next to a refusal: "Wi-Fi on board?", "Home pickup?" (it says back what was asked)
+_ECHO = re.compile(r"^\W*(?:[\w'-]+\s+){0,5}[\w'-]+\?$")
 # where a sentence that declines one thing and states another is cut (``RefusalDetector.undeclined``)
 _MIXED_BREAK = re.compile(r"\s*;\s*|\s+[—–]\s+|,\s+(?=(?:but|though|although)\b)", re.IGNORECASE)
 _LEADING_CONJUNCTION = re.compile(r"^\s*(?:but|though|although)\b,?\s*", re.IGNORECASE)
@@ -80,7 +82,8 @@ class RefusalDetector:
             if listing and is_scope(f"they cover {s}", passages):
                 continue
             listing = False
-            if not (m is not None or is_referral(s) or is_restatement(s, question) or is_scope(s, passages)):
+            if not (m is not None or is_referral(s, question) or is_restatement(s, question) or is_scope(s, passages)
+                    or _ECHO.match(s)):
                 return None
         return first
 
@@ -96,7 +99,7 @@ class RefusalDetector:
         if not any(declined):
             return None
         said = [p for p, d in zip(parts, declined)
-                if not d and not says_nothing(p) and not is_referral(p.strip(" .,;"))]
+                if not d and not says_nothing(p) and not is_referral(p.strip(" .,;"), question)]
         if not said:
             return None
         from faithkit.claims.sentences import checked_text

@@ -71,7 +71,8 @@ _PLEASANTRY = re.compile(
     r"[^.?!]*|have a (?:great|good|nice|lovely|wonderful) (?:day|evening|weekend|trip|stay)|"
     r"thanks? (?:you )?for (?:reaching out|asking|your question|getting in touch|contacting us|your patience)|"
     r"(?:that's a |what a )?(?:great|good) question|"
-    r"(?:is there )?anything else (?:i can (?:help (?:you )?with|do for you)|you(?:'d| would) like to know))[.!?,]*$"
+    r"(?:is there )?anything else(?: (?:about|on|regarding|for) [^.?!\d]{1,40}?)? (?:i can (?:help (?:you )?with|"
+    r"do for you|check(?: for you)?|look into(?: for you)?)|you(?:'d| would) like to know))[.!?,]*$"
     r"|^(?:(?:would|do) you (?:like|want|need)|(?:shall|should|can|could|may) i (?:help|show|check|walk|send|look)|"
     r"(?:need|want) (?:any )?(?:more )?help)\b[^.!?]*\?$",
     re.IGNORECASE,
@@ -277,7 +278,8 @@ class SentenceClaims:
                 "answer": "markdown-v7 (markdown-it-py; citations, frames, a leading no or no fee, discourse openers, "
                           "generic labels and lead-ins out; table cells named by their row and column; bold label "
                           "lines one claim each)",
-                "drops": "answer particles, greetings, sign-offs and questions back"}
+                "drops": "answer particles, greetings, sign-offs and questions back (v2: 'anything else about your "
+                         "visit I can help with?')"}
 
     def extract(self, interactions: Sequence[Interaction]) -> list[ClaimsOrError]:
         return [sentence_claims(i.answer, [p.id for p in i.contexts], i.question) for i in interactions]
