@@ -35,7 +35,9 @@ OPENERS = ("Either way,", "In any case,", "Also,", "Plus,", "In addition,", "Not
            "To answer your question,", "Here's what I found:", "If I understand correctly,", "From what I understand,",
            "I think", "I believe",
            # session 30: an answer to "Is there a fee?" in front of the fact ("No fee: bookings can be cancelled ...")
-           "No fee:", "There's no charge —")
+           "No fee:", "There's no charge —",
+           # session 32: a negative short answer with an apology, or "it doesn't", in front of the fact
+           "Sorry, no:", "Unfortunately, no —", "Sadly, no:", "Unfortunately it doesn't —", "I'm afraid not:")
 
 
 def checked(records: list[dict], work: Path, name: str) -> dict[str, dict]:
@@ -104,9 +106,11 @@ class SuiteClaims:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=40)
+    parser.add_argument("--last", type=int, default=0, help="only the last N openers of the list (a new batch)")
     args = parser.parse_args(argv)
+    openers = OPENERS[-args.last:] if args.last else OPENERS
     SuiteClaims().variant_table(
-        [(opener, lambda row, o=opener: f"{o} {row['claim'][0].lower()}{row['claim'][1:]}") for opener in OPENERS],
+        [(opener, lambda row, o=opener: f"{o} {row['claim'][0].lower()}{row['claim'][1:]}") for opener in openers],
         args.claims, "an opener in front", "opener", 28)
     return 0
 

@@ -158,6 +158,10 @@ def test_bracketed_words_that_name_no_passage_stay_and_a_power_is_not_a_caret_ci
     ("No, DVDs are lent for 7 days.", "DVDs are lent for 7 days."),  # read by the model, it negates the fact
     ("Unfortunately not: DVDs are lent for 7 days only.", "DVDs are lent for 7 days only."),
     ("No — children under 12 can't borrow DVDs.", "Children under 12 can't borrow DVDs."),
+    ("Sorry, no: DVDs are lent for 7 days only.", "DVDs are lent for 7 days only."),  # session 32
+    ("Unfortunately it doesn't — the fee isn't waived.", "The fee isn't waived."),
+    ("It doesn't cover DVDs.", "It doesn't cover DVDs."),  # the fact itself, no dash or colon
+    ("They don't, but staff can help.", "They don't, but staff can help."),
     ("No one can renew a DVD.", "No one can renew a DVD."),  # not an answer particle
     ("No-show fees are 20 cents a day.", "No-show fees are 20 cents a day."),
     ("No fee: DVDs can be returned free of charge.", "DVDs can be returned free of charge."),  # session 30

@@ -353,3 +353,45 @@ def test_session_32_topics_and_referrals() -> None:
     assert is_referral("Suggestion: ask at the depot when you pick up")
     assert is_referral("It's worth asking the workshop before you bring your own tyres.", question)
     assert not is_referral("It's worth asking the workshop before you fit studded tyres.", question)
+
+
+def _run(tmp_path, question: str, answer: str, supported: tuple[str, ...]) -> dict:
+    row = {"id": "a", "question": question, "contexts": ["Bikes are hired by the day."], "answer": answer}
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps(row) + "\n")
+    run_check(log, tmp_path / "out", ScriptedChecker({s: "supported" for s in supported}), CheckOptions(),
+              command=["test"])
+    return read_results(tmp_path / "out").records[0]
+
+
+def test_a_refusal_that_says_only_supported_things_beside_is_a_refusal_with_its_claims_checked(tmp_path) -> None:
+    """Session 32 (``faithkit.declined``): the one thing asked is declined and the rest is supported context."""
+    record = _run(tmp_path, QUESTION, "I couldn't find anything about tyres. Bikes are hired by the day.",
+                  ("Bikes are hired by the day.",))
+    assert record["status"] == "refusal" and record["unsupported"] is None
+    assert [c["verdict"] for c in record["claims"]] == ["supported"]  # checked, and kept in the record
+    assert "refusal_with_context" in record["warnings"]
+
+
+def test_a_refusal_beside_an_unsupported_fact_is_flagged(tmp_path) -> None:
+    record = _run(tmp_path, QUESTION, "I couldn't find anything about tyres. Bikes are hired by the week.", ())
+    assert record["status"] == "scored" and record["unsupported"] is True
+
+
+def test_a_partial_answer_to_a_two_part_question_stays_scored(tmp_path) -> None:
+    record = _run(tmp_path, "How are bikes hired, and do they come with winter tyres?",
+                  "Bikes are hired by the day. I couldn't find anything about tyres.", ("Bikes are hired by the day.",))
+    assert record["status"] == "scored" and record["unsupported"] is False
+
+
+@pytest.mark.parametrize("question, two", [
+    ("Do your bikes come with winter tyres?", False),
+    ("How much is a day's hire, and is there a deposit?", True),
+    ("Can I hire a bike for a week? Is a helmet included?", True),
+    ("Can I bring my dog or is that not allowed?", True),
+    ("What does a tandem cost for two days and two riders?", False),
+])
+def test_whether_a_question_asks_two_things(question: str, two: bool) -> None:
+    from faithkit.declined import asks_two_things
+
+    assert asks_two_things(question) is two

@@ -27,6 +27,7 @@ from faithkit.citation_check import answer_citations, citation_label, cited_chec
 from faithkit.claims.base import ClaimError, ClaimExtractor
 from faithkit.claims.sentences import SentenceClaims, answer_sentences, sentence_claims
 from faithkit.claims.unchecked import unchecked_sentences
+from faithkit.declined import declined_with_context
 from faithkit.errors import BackendError, UsageError
 from faithkit.guards import expect_verdicts
 from faithkit.io.formats import input_sha256, preflight, resolve_format
@@ -232,7 +233,7 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         plan.append((pos, item, claims, main, ref_slice, recall_slice, cite_slices))
 
     verdicts = expect_verdicts(checker.name, checker.check(requests) if requests else [], len(requests))
-    for pos, _item, claims, main, ref_slice, recall_slice, cite_slices in plan:
+    for pos, item, claims, main, ref_slice, recall_slice, cite_slices in plan:
         pending = cast(_Pending, records[pos])
         citations = [citation_label(v, c.cited, verdicts[cs]) for c, v, cs in zip(claims, verdicts[main], cite_slices)]
         pairs_supported = sum(v.label == "supported" for cs in cite_slices for v in verdicts[cs])
@@ -249,7 +250,8 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
         else:
             record = pending.result(tuple(ClaimResult.of(c, v, citation=citation)
                                           for c, v, citation in zip(claims, verdicts[main], citations)))
-        records[pos] = _with_citations(record, pairs_supported, options.fail_on_misattributed_citation)
+        record = _with_citations(record, pairs_supported, options.fail_on_misattributed_citation)
+        records[pos] = declined_with_context(record, item.question)  # a refusal that says what the sources cover
     return [r if isinstance(r, AnswerResult) else r.result() for r in records]
 
 

@@ -48,7 +48,7 @@ FILLER = STOPWORDS | frozenset(
     "documentation article articles source sources context passage passages information details detail info "
     "knowledge base available provided given specific specifics anything something nothing question "
     "questions answer know sure certain find found see mention mentioned say says said able there's that's "
-    "it's here's good great".split()
+    "it's here's good great though either anyway".split()
 )
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 

@@ -39,7 +39,8 @@ _WH = r"(?:whether|if|how|what|when|where|who|which|why)"
 _MINE = r"I\s+(?:have|had|was\s+given|got|can\s+see|have\s+access\s+to)"  # never "we": "the rooms we have"
 _OWNED_SOURCE = rf"(?:(?:the|my|our)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+\s+{_MINE}|what\s+{_MINE})"
 _TEXT_SOURCE = (r"(?:the|our|my|these|those|this|that|your)\s+(?:[\w-]+\s+){0,2}?(?:pages?|guides?|materials?|"
-                r"notes|documents?|FAQs?|price\s+list|resources?|help\s+(?:pages?|articles?|docs)|website|site)")
+                r"articles?|notes|documents?|FAQs?|price\s+list|resources?|help\s+(?:pages?|articles?|docs)|website|"
+                r"site)")
 _ANY_SOURCE = rf"(?:{_OWNED_SOURCE}|{_SOURCE}|{_TEXT_SOURCE})"
 _TEXT_SAYING = (r"(?:say|state|mention|explain|describe|address|specify|go\s+into|go\s+as\s+far\s+as|talk\s+about|"
                 r"discuss|detail|spell\s+out|get\s+into|touch\s+on|clarify|indicate|tell\s+(?:me|us|you))")
@@ -69,6 +70,16 @@ COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
     # "I can't promise it", "I'd rather not guess"
     r"\bI(?: |(?='))(?:can(?:no|')t|can\s+not|could(?:n't|\s+not))\s+(?:promise|guarantee|verify|be\s+certain)\b",
     r"\bI(?:'d|\s+would)\s+rather\s+not\s+(?:guess|speculate|assume)\b",
+    # a computation or a comparison declined: "I can't work out a price for 10 nights", "I can't convert that"
+    r"\bI(?: |(?='))(?:can(?:no|')t|can\s+not|could(?:n't|\s+not)|am\s+unable\s+to|'m\s+unable\s+to|"
+    r"(?:am|'m)\s+not\s+able\s+to)\s+(?:work\s+out|calculate|compute|convert|compare|judge|estimate|recommend|"
+    r"quote|give\s+you\s+a\s+(?:price|total|figure|quote))\b",
+    rf"\b(?:isn't|is\s+not|wasn't)\s+possible\s+(?:from|with|based\s+on)\s+{_ANY_SOURCE}",
+    r"\bbeyond\s+what\s+I\s+can\s+(?:give|say|tell|answer|offer)\b",
+    rf"\b(?:doesn't|don't|does\s+not|do\s+not)\s+come\s+up\s+(?:anywhere\s+)?in\s+{_ANY_SOURCE}",
+    r"^\W*no\s+(?:details|information|info|mention)\s+(?:on|about|regarding|of)\s+[^,;:.\d]{1,60}?\s+(?:that\s+)?"
+    r"I\s+(?:can|could)\s+(?:find|see)\b",
+    r"^\W*not\s+that\s+I\s+(?:can\s+see|could\s+find|know\s+of|(?:'m|am)\s+aware\s+of)\b",
     rf"\b{_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
     rf"\bI\s*{_NEGATED}\s+{_FINDING}\s+(?:anything|any\s+(?:information|details|info|mention|reference)|"
     rf"(?:a\s+)?(?:mention|reference)|information|details|that|this|it|whether|if|about|from|in)\b",

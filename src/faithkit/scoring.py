@@ -37,7 +37,7 @@ from faithkit.refusal_patterns import COMPOSED_REFUSAL_PATTERNS, DEFAULT_REFUSAL
 # a short question next to a refusal: "Wi-Fi on board?", "Home pickup?" (it says back what was asked)
 _ECHO = re.compile(r"^\W*(?:[\w'-]+\s+){0,5}[\w'-]+\?$")
 # where a sentence that declines one thing and states another is cut (``RefusalDetector.undeclined``)
-_MIXED_BREAK = re.compile(r"\s*;\s*|\s+[—–]\s+|,\s+(?=(?:but|though|although)\b)", re.IGNORECASE)
+_MIXED_BREAK = re.compile(r"\s*;\s*|\s+[—–]\s+|,\s+(?=(?:but|though|although)\b)|:\s+", re.IGNORECASE)
 _LEADING_CONJUNCTION = re.compile(r"^\s*(?:but|though|although)\b,?\s*", re.IGNORECASE)
 
 

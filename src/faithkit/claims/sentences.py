@@ -53,7 +53,8 @@ from faithkit.text.sentences import split_sentences
 from faithkit.text.split_cache import splitter_identity
 
 _PARTICLE = re.compile(
-    r"^(yes|no|yep|nope|sure|ok|okay|of course|certainly|absolutely|correct|right|great|thanks|thank you|"
+    r"^(?:(?:sorry|unfortunately|sadly|alas)[,!]?\s+)?"
+    r"(yes|no|yep|nope|sure|ok|okay|of course|certainly|absolutely|correct|right|great|thanks|thank you|"
     r"good question|unfortunately not|not quite|indeed|partly|partially|in part|mostly|it depends|that depends|"
     r"i (?:think|believe) so|i (?:don't|do not) think so|(?:i'm|i am) afraid not)"
     r"[.!?]*$",
@@ -84,9 +85,14 @@ _HAS_WORD = re.compile(r"\w")
 # it negates the fact after it. "Yes," is left: it changes no fact's polarity. "No fee:" and "There's no charge —"
 # answer "Is there a fee?" the same way, before the sentence says what is free (session 30, shapes_dev2)
 _LEADING_NO = re.compile(
-    r"^(?:no|nope|unfortunately not|sadly not|not quite|(?:I'm|I am) afraid not|unfortunately|sadly"
+    r"^(?:(?:sorry|unfortunately|sadly)[,!]?\s+)?(?:no|nope|unfortunately not|sadly not|not quite|"
+    r"(?:I'm|I am) afraid not|unfortunately|sadly"
     r"|(?:there(?:'s|’s| is| are) )?no (?:extra |additional |hidden )?(?:fees?|charges?|costs?))"
-    r"(?:,? (?:I'm afraid|unfortunately|sadly))?\s*[,:;—–]\s*(?=\w)", re.IGNORECASE)
+    r"(?:,? (?:I'm afraid|unfortunately|sadly))?\s*[,:;—–]\s*(?=\w)"
+    # "Unfortunately it doesn't — the ticket isn't included": the short answer before a dash or colon
+    r"|^(?:(?:unfortunately|sadly),?\s+)?(?:it|they|that|this)\s+(?:doesn't|does\s+not|don't|do\s+not|isn't|"
+    r"is\s+not|aren't|are\s+not|won't|can't|cannot)(?:,? (?:I'm afraid|unfortunately|sadly))?\s*[:;—–]\s*(?=\w)",
+    re.IGNORECASE)
 # a discourse opener that ties the sentence to the one before and states nothing itself: "Either way, most bikes
 # are ready within two working days." (module docstring; benchmarks/discourse_openers.py)
 _OPENER = re.compile(
@@ -275,9 +281,9 @@ class SentenceClaims:
     def spec(self) -> dict[str, Any]:
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
         return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})",
-                "answer": "markdown-v7 (markdown-it-py; citations, frames, a leading no or no fee, discourse openers, "
-                          "generic labels and lead-ins out; table cells named by their row and column; bold label "
-                          "lines one claim each)",
+                "answer": "markdown-v8 (markdown-it-py; citations, frames, a leading no, sorry no, it doesn't or no "
+                          "fee, discourse openers, generic labels and lead-ins out; table cells named by their row "
+                          "and column; bold label lines one claim each)",
                 "drops": "answer particles, greetings, sign-offs and questions back (v2: 'anything else about your "
                          "visit I can help with?')"}
 
