@@ -178,10 +178,11 @@ class AnswerResult:
     status: scored / refusal / no_claims / error.
     faithfulness: supported claims / claims; None unless scored.
     unsupported: at least one claim not supported; None unless scored.
-    claims: the claims with their verdicts; empty unless scored.
+    claims: the claims with their verdicts; empty unless scored, or a refusal beside supported context.
     error: the reason when the status is error.
     refusal: the refusal pattern that matched.
-    warnings: non-fatal notes (empty_contexts, empty_answer, partial_refusal, judge_same_family).
+    warnings: non-fatal notes (empty_contexts, empty_answer, partial_refusal, refusal_with_context,
+        judge_same_family).
     source_format: faithkit / ragas / deepeval / promptfoo; absent on a line that could not be parsed.
     raw: the decomposer's rejected reply when claims could not be extracted (absent otherwise).
     correctness: only with a reference answer (absent otherwise).
