@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from faithkit.checkers.rules.alignment import conflict_kind
-from faithkit.checkers.rules.alignment_cases import case_conflict
+from faithkit.checkers.rules.alignment_cases import case_conflict, subject_conflict
 
 VET = "Consultations at Pawsley Vet cost $65 for dogs and cats and $45 for rabbits and other small pets."
 
@@ -72,3 +72,32 @@ def test_a_thousands_separator_does_not_cut_a_case() -> None:
     assert case_conflict("A violin: $1,600", sentence)
     assert not case_conflict("A cello: $1,600", sentence)
     assert not case_conflict("Purchase prices are $1,600 for a cello and $420 for a violin.", sentence)
+
+
+LOANS = "Undergraduates can borrow up to 15 items at a time; postgraduates and staff can borrow up to 40."
+
+
+@pytest.mark.parametrize("claim, conflict", [
+    ("Staff can borrow up to 15 items at a time.", True),  # the undergraduates' number given to staff
+    ("Postgraduates can borrow up to 15 items.", True),
+    ("Staff can borrow up to 40 items at a time.", False),  # the clause's own number (its unit left out)
+    ("Undergraduates can borrow up to 15 items.", False),
+    ("Students can borrow up to 15 items.", False),  # a subject no clause names: not this rule's to judge
+])
+def test_a_number_of_one_clause_is_not_another_subjects(claim: str, conflict: bool) -> None:
+    """Session 32 (``subject_conflict``): chosen on one dev answer (sh-041); on the bundled sets' passages, swaps
+    flagged 0/24 -> 22/24 with every right claim still supported (benchmarks/subject_swaps.py)."""
+    assert subject_conflict(claim, LOANS) is conflict
+
+
+def test_a_number_in_a_subject_binds_nothing() -> None:
+    assert not subject_conflict("Adults pay $12.", "Adults pay $20; children under 12 get in free.")
+    assert subject_conflict("Children pay $20.", "Adults pay $20; children pay $8.")
+
+
+def test_the_claims_own_clauses_keep_their_numbers() -> None:
+    """A claim of two clauses holds each number in its own clause: found on the help-center suite's telecom
+    domain (tel-02#1), where the first version flagged this faithful paraphrase."""
+    sentence = "Max costs €30 a month and includes unlimited data, but speeds are reduced after 200 GB."
+    assert not subject_conflict("Max is €30 a month with unlimited data, though speeds drop once you pass 200 GB.",
+                                sentence)

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from faithkit.checkers.rules.alignment_anchors import anchor_conflict
-from faithkit.checkers.rules.alignment_cases import case_conflict
+from faithkit.checkers.rules.alignment_cases import case_conflict, subject_conflict
 from faithkit.checkers.rules.alignment_conditions import condition_conflict, dropped_condition
 from faithkit.checkers.rules.alignment_names import (  # noqa: F401  (re-exported: the rules' public names)
     ROLES,
@@ -278,7 +278,8 @@ def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
               ("siblings", "names: the claim names a sibling of what the sentence names",
                lambda: "names" not in rules and sibling_conflict(claim, sentence, known)),
               ("siblings", "binding: the sentence gives this number to another case",
-               lambda: binding_conflict(claim, sentence, known) or case_conflict(claim, sentence)),
+               lambda: binding_conflict(claim, sentence, known) or case_conflict(claim, sentence)
+               or subject_conflict(claim, sentence)),
               ("scope", "scope: one of them restricts what the other generalises",
                lambda: scope_conflict(claim, sentence)),
               ("units", f"units: {per}" if per else "units: the same number in another unit or period",
@@ -298,7 +299,8 @@ def not_aligned(claim: str, sentence: str, known: Iterable[str] = (),
     return (("polarity" in rules and polarity_conflict(claim, sentence))
             or ("names" in rules and name_conflict(claim, sentence, known))
             or ("siblings" in rules and "names" not in rules and sibling_conflict(claim, sentence, known))
-            or ("siblings" in rules and (binding_conflict(claim, sentence, known) or case_conflict(claim, sentence)))
+            or ("siblings" in rules and (binding_conflict(claim, sentence, known) or case_conflict(claim, sentence)
+                                         or subject_conflict(claim, sentence)))
             or ("scope" in rules and scope_conflict(claim, sentence))
             or ("units" in rules and unit_conflict(claim, sentence))
             or ("anchors" in rules and anchor_conflict(claim, sentence))

@@ -11,6 +11,11 @@ cat), less the words every case has ("for European languages" / "for Asian langu
 claim's number conflicts when no part holding that number shares a word with the claim, while a part
 whose case shares a word with the claim holds another number of the same kind (money, a duration, a rate). A claim
 naming both cases ("$65 for dogs and $45 for rabbits") shares a word with each holder and never conflicts.
+
+The same holds for clauses that each have their own subject (``subject_conflict``, session 32): "Undergraduates can
+borrow up to 15 items at a time; postgraduates and staff can borrow up to 40." gives 15 to undergraduates, and the
+model supported "Staff can borrow up to 15 items at a time." (on the bundled sets' passages it supported 24 of 24
+such swaps, `benchmarks/subject_swaps.py`).
 """
 
 from __future__ import annotations
@@ -62,4 +67,45 @@ def case_conflict(claim: str, sentence: str) -> bool:
         mine = [held for held, case in parts if said & case]
         if any(q[1:] == quantity[1:] and q[0] != quantity[0] for held in mine for q in held):
             return True
+    return False
+
+
+# clauses that each have their own subject: "Undergraduates can borrow up to 15 items at a time; postgraduates and
+# staff can borrow up to 40." (session 32)
+_CLAUSES = re.compile(r";\s*|,\s*(?:while|whereas|but|though|although)\s+|\s+(?:while|whereas)\s+", re.IGNORECASE)
+_VERB = re.compile(r"\b(?:can|cannot|can't|may|must|will|won't|should|get|gets|pay|pays|cost|costs|are|is|have|has|"
+                   r"receive|receives|borrow|borrows|take|takes|need|needs|keep|keeps)\b", re.IGNORECASE)
+_DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _subject_and_numbers(clause: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words before a clause's first verb (its subject, with no digit) and the numbers after that verb."""
+    verb = _VERB.search(clause)
+    if verb is None or verb.start() == 0 or _DIGITS.search(clause, 0, verb.start()):
+        return None
+    subject = words(clause[: verb.start()])
+    numbers = frozenset(n.replace(",", "") for n in _DIGITS.findall(clause, verb.end()))
+    return (frozenset(subject), numbers) if subject else None
+
+
+def subject_conflict(claim: str, sentence: str) -> bool:
+    """True when the sentence's clauses each have their own subject, the clause holding the claim's number is
+    another subject's, and a clause whose subject names every word of the claim's subject holds another number:
+    "Staff can borrow up to 15 items at a time." against "Undergraduates can borrow up to 15 items at a time;
+    postgraduates and staff can borrow up to 40." A number in a subject ("children under 12 get in free") binds
+    nothing."""
+    bound = [b for b in map(_subject_and_numbers, _CLAUSES.split(sentence)) if b]
+    if len(bound) < 2:
+        return False
+    for clause in _CLAUSES.split(claim):  # each of the claim's own clauses with its own subject
+        mine = _subject_and_numbers(clause)
+        if mine is None:
+            continue
+        subject, numbers = mine
+        for number in numbers:
+            holders = [s for s, held in bound if number in held]
+            if not holders or any(subject & s for s in holders):
+                continue
+            if any(subject <= s and held and number not in held for s, held in bound):
+                return True
     return False
