@@ -24,33 +24,22 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "src"))
 from case_swaps import right_and_swapped, sentences  # noqa: E402
 
-from faithkit.checkers.rules.alignment_cases import _CLAUSES, _VERB, _subject_and_numbers  # noqa: E402
-
-
-def clauses(sentence: str) -> list[tuple[str, str]]:
-    """(subject as written, predicate as written) of each clause with its own subject and a number after its verb."""
-    out = []
-    for clause in (c.strip(" .") for c in _CLAUSES.split(sentence) if c and c.strip()):
-        bound = _subject_and_numbers(clause)
-        verb = _VERB.search(clause)
-        if bound and bound[1] and verb:
-            out.append((clause[: verb.start()].strip(), clause[verb.start():].strip()))
-    return out
+from faithkit.checkers.rules.alignment_cases import subject_clauses  # noqa: E402
 
 
 def _distinct(sentence: str) -> bool:
-    found = [_subject_and_numbers(c) for c in _CLAUSES.split(sentence) if c and c.strip()]
-    bound = [b for b in found if b and b[1]]
-    return len(bound) >= 2 and all(not (a[0] & b[0]) and a[1] != b[1] for a, b in itertools.combinations(bound, 2))
+    bound = [c for c in subject_clauses(sentence) if c.numbers]
+    return len(bound) >= 2 and all(not (a.words & b.words) and a.numbers != b.numbers
+                                   for a, b in itertools.combinations(bound, 2))
 
 
 def main() -> int:
     answers = []
     found = sentences(_distinct)
     for sentence, contexts in found:
-        for (a_subject, a_predicate), (b_subject, _) in itertools.permutations(clauses(sentence), 2):
-            first = f"{a_subject[0].upper()}{a_subject[1:]} {a_predicate}."
-            swapped = f"{b_subject[0].upper()}{b_subject[1:]} {a_predicate}."
+        for a, b in itertools.permutations([c for c in subject_clauses(sentence) if c.numbers], 2):
+            first = f"{a.subject[0].upper()}{a.subject[1:]} {a.predicate}."
+            swapped = f"{b.subject[0].upper()}{b.subject[1:]} {a.predicate}."
             answers += [("right", "sentence", re.sub(r"\s+", " ", first), contexts),
                         ("swap", "sentence", re.sub(r"\s+", " ", swapped), contexts)]
     print(f"{len(found)} sentences give numbers to subjects; {len(answers)} one-claim answers")

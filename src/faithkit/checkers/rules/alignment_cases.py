@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from faithkit.checkers.rules.alignment_units import quantities
 from faithkit.checkers.rules.alignment_words import words
@@ -78,14 +79,28 @@ _VERB = re.compile(r"\b(?:can|cannot|can't|may|must|will|won't|should|get|gets|p
 _DIGITS = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def _subject_and_numbers(clause: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The words before a clause's first verb (its subject, with no digit) and the numbers after that verb."""
-    verb = _VERB.search(clause)
-    if verb is None or verb.start() == 0 or _DIGITS.search(clause, 0, verb.start()):
-        return None
-    subject = words(clause[: verb.start()])
-    numbers = frozenset(n.replace(",", "") for n in _DIGITS.findall(clause, verb.end()))
-    return (frozenset(subject), numbers) if subject else None
+class SubjectClause(NamedTuple):
+    """A clause with its own subject: the subject and predicate as written, the subject's words and the numbers
+    after its verb."""
+
+    subject: str
+    predicate: str
+    words: frozenset[str]
+    numbers: frozenset[str]
+
+
+def subject_clauses(text: str) -> list[SubjectClause]:
+    """Each clause of ``text`` (cut at ``_CLAUSES``) with its own subject: words before its first verb, no digit."""
+    out = []
+    for clause in (c.strip(" .") for c in _CLAUSES.split(text) if c and c.strip()):
+        verb = _VERB.search(clause)
+        if verb is None or verb.start() == 0 or _DIGITS.search(clause, 0, verb.start()):
+            continue
+        subject = frozenset(words(clause[: verb.start()]))
+        if subject:
+            numbers = frozenset(n.replace(",", "") for n in _DIGITS.findall(clause, verb.end()))
+            out.append(SubjectClause(clause[: verb.start()].strip(), clause[verb.start():].strip(), subject, numbers))
+    return out
 
 
 def subject_conflict(claim: str, sentence: str) -> bool:
@@ -94,15 +109,12 @@ def subject_conflict(claim: str, sentence: str) -> bool:
     "Staff can borrow up to 15 items at a time." against "Undergraduates can borrow up to 15 items at a time;
     postgraduates and staff can borrow up to 40." A number in a subject ("children under 12 get in free") binds
     nothing."""
-    bound = [b for b in map(_subject_and_numbers, _CLAUSES.split(sentence)) if b]
+    bound = [(c.words, c.numbers) for c in subject_clauses(sentence)]
     if len(bound) < 2:
         return False
-    for clause in _CLAUSES.split(claim):  # each of the claim's own clauses with its own subject
-        mine = _subject_and_numbers(clause)
-        if mine is None:
-            continue
-        subject, numbers = mine
-        for number in numbers:
+    for mine in subject_clauses(claim):  # each of the claim's own clauses with its own subject
+        subject = mine.words
+        for number in mine.numbers:
             holders = [s for s, held in bound if number in held]
             if not holders or any(subject & s for s in holders):
                 continue
