@@ -370,7 +370,7 @@ def test_a_refusal_that_says_only_supported_things_beside_is_a_refusal_with_its_
                   ("Bikes are hired by the day.",))
     assert record["status"] == "refusal" and record["unsupported"] is None
     assert [c["verdict"] for c in record["claims"]] == ["supported"]  # checked, and kept in the record
-    assert "refusal_with_context" in record["warnings"]
+    assert "declines_the_question" in record["warnings"]
 
 
 def test_a_refusal_beside_an_unsupported_fact_is_flagged(tmp_path) -> None:
@@ -395,3 +395,22 @@ def test_whether_a_question_asks_two_things(question: str, two: bool) -> None:
     from faithkit.declined import asks_two_things
 
     assert asks_two_things(question) is two
+
+
+def test_a_scored_answer_that_declines_its_one_question_is_marked(tmp_path) -> None:
+    record = _run(tmp_path, QUESTION, "I couldn't find anything about tyres. Bikes are hired by the week.", ())
+    assert record["status"] == "scored" and "declines_the_question" in record["warnings"]
+
+
+def test_rescore_reads_the_status_of_a_refusal_beside_context_from_its_claims() -> None:
+    """``faithkit rescore`` re-decides claims at another threshold; a refusal beside context follows them both ways."""
+    from faithkit.declined import restatus
+
+    claim = {"text": "Bikes are hired by the day.", "verdict": "not_supported"}
+    stored = {"id": "a", "status": "refusal", "warnings": ["partial_refusal", "declines_the_question"],
+              "claims": [claim], "refusal": "declines the question; every other claim is supported"}
+    flagged = restatus(stored)
+    assert flagged["status"] == "scored" and flagged["unsupported"] is True and flagged["faithfulness"] == 0.0
+    again = restatus({**flagged, "claims": [{**claim, "verdict": "supported"}]})
+    assert again["status"] == "refusal" and again["unsupported"] is None and again["refusal"]
+    assert restatus({"id": "b", "status": "scored", "warnings": [], "claims": [claim]})["status"] == "scored"

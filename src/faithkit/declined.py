@@ -8,19 +8,23 @@ not entail a sentence about what the sources cover), and the refusal rate missed
 a wrong fact next to the refusal ("... what I can tell you is that lessons cost NT$500", when they cost NT$450).
 
 The rule, applied after the claims are checked: an answer whose declining sentences were dropped (the
-``partial_refusal`` warning), to a question that asks one thing (``asks_two_things``), whose every other claim is
-supported, is a ``refusal``; its claims stay in the record, checked. One unsupported claim and it stays scored and
-unsupported. A question that asks two things ("How much is a child ticket, and is there a sibling discount?") is
-answered in part by the same shape: that answer stays scored (a partial answer is an answer). So does an answer
-with no question, or one of a word or two: what was asked is unknown, so the supported sentence may be the answer.
+``partial_refusal`` warning), to a question that asks one thing (``asks_two_things``), gets the warning
+``declines_the_question``; it is a ``refusal`` when every other claim is supported, its claims kept in the record,
+checked, and stays scored and unsupported when one is not. A question that asks two things ("How much is a child
+ticket, and is there a sibling discount?") is answered in part by the same shape: that answer stays scored (a partial
+answer is an answer). So does an answer with no question, or one of a word or two: what was asked is unknown, so the
+supported sentence may be the answer. ``faithkit rescore`` re-decides the status from the re-decided claims
+(``restatus``), so a run rescored at another threshold reads as a fresh run at it would.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from typing import Any
 
-from faithkit.records import AnswerResult
+from faithkit.records import SUPPORTED, AnswerResult
+from faithkit.scoring import answer_faithfulness
 
 # a second question: two question marks, or a joined clause that asks again ("..., and is it free?", "or can I ...")
 _TWO_THINGS = re.compile(
@@ -28,6 +32,7 @@ _TWO_THINGS = re.compile(
     r"where|which|who|will|would|should|if|whether|is\s+there|are\s+there|may|must)\b",
     re.IGNORECASE)
 CONTEXT_REFUSAL = "declines the question; every other claim is supported"
+DECLINES = "declines_the_question"
 
 
 def asks_two_things(question: str) -> bool:
@@ -36,10 +41,24 @@ def asks_two_things(question: str) -> bool:
 
 
 def declined_with_context(record: AnswerResult, question: str) -> AnswerResult:
-    """``record`` as a refusal when it declines the one thing asked and every claim beside is supported (module
-    docstring); otherwise unchanged."""
-    if (record.status != "scored" or "partial_refusal" not in record.warnings or record.unsupported
-            or not record.claims or len(re.findall(r"\w+", question)) < 3 or asks_two_things(question)):
+    """``record`` marked ``declines_the_question`` and, when every claim beside the refusal is supported, a refusal
+    (module docstring); otherwise unchanged."""
+    if (record.status != "scored" or "partial_refusal" not in record.warnings or not record.claims
+            or len(re.findall(r"\w+", question)) < 3 or asks_two_things(question)):
         return record
-    return dataclasses.replace(record, status="refusal", faithfulness=None, unsupported=None,
-                               refusal=CONTEXT_REFUSAL, warnings=(*record.warnings, "refusal_with_context"))
+    record = dataclasses.replace(record, warnings=(*record.warnings, DECLINES))
+    if record.unsupported:
+        return record
+    return dataclasses.replace(record, status="refusal", faithfulness=None, unsupported=None, refusal=CONTEXT_REFUSAL)
+
+
+def restatus(record: dict[str, Any]) -> dict[str, Any]:
+    """A stored record marked ``declines_the_question`` with its status read again from its claims' verdicts (a
+    refusal when every one is supported); any other record unchanged."""
+    if DECLINES not in (record.get("warnings") or ()):
+        return record
+    labels = [c.get("verdict") for c in record.get("claims") or []]
+    if all(label == SUPPORTED for label in labels):
+        return {**record, "status": "refusal", "faithfulness": None, "unsupported": None, "refusal": CONTEXT_REFUSAL}
+    return {**record, "status": "scored", "faithfulness": answer_faithfulness(labels), "unsupported": True,
+            "refusal": None}

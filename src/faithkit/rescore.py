@@ -31,6 +31,7 @@ from typing import Any
 
 from faithkit.checkers.base import RULE_STAGES
 from faithkit.checkers.registry import entry, spec_from_manifest
+from faithkit.declined import DECLINES, restatus
 from faithkit.errors import ResultsError, UsageError
 from faithkit.options import parse_options
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, AnswerResult, Verdict
@@ -125,7 +126,8 @@ class _Redecider:
         return out
 
     def record(self, record: dict[str, Any]) -> dict[str, Any]:
-        if record.get("status") != "scored":
+        declines = DECLINES in (record.get("warnings") or ())  # a refusal beside context: its status follows its claims
+        if record.get("status") != "scored" and not declines:
             return record
         out = dict(record)
         out["claims"] = [self.claim(c) for c in record.get("claims") or []]
@@ -142,7 +144,7 @@ class _Redecider:
                                   "claims_contradicted_by_reference": contradicted,
                                   "claims_supported_by_reference": sum(r["verdict"] == SUPPORTED for r in refs)}
             self.not_redecided["reference recall (reference_claims_in_answer): its verdicts are not stored"] += 1
-        return out
+        return restatus(out) if declines else out
 
 
 def new_threshold_spec(checker_spec: dict[str, Any], threshold: float) -> dict[str, Any]:

@@ -181,7 +181,7 @@ class AnswerResult:
     claims: the claims with their verdicts; empty unless scored, or a refusal beside supported context.
     error: the reason when the status is error.
     refusal: the refusal pattern that matched.
-    warnings: non-fatal notes (empty_contexts, empty_answer, partial_refusal, refusal_with_context,
+    warnings: non-fatal notes (empty_contexts, empty_answer, partial_refusal, declines_the_question,
         judge_same_family).
     source_format: faithkit / ragas / deepeval / promptfoo; absent on a line that could not be parsed.
     raw: the decomposer's rejected reply when claims could not be extracted (absent otherwise).
