@@ -44,9 +44,8 @@ _TEXT_SOURCE = (r"(?:the|our|my|these|those|this|that|your)\s+(?:[\w-]+\s+){0,2}
 _ANY_SOURCE = rf"(?:{_OWNED_SOURCE}|{_SOURCE}|{_TEXT_SOURCE})"
 _TEXT_SAYING = (r"(?:say|state|mention|explain|describe|address|specify|go\s+into|go\s+as\s+far\s+as|talk\s+about|"
                 r"discuss|detail|spell\s+out|get\s+into|touch\s+on|clarify|indicate|tell\s+(?:me|us|you))")
-_TEXT_SAYS = (r"(?:says?|states?|mentions?|explains?|describes?|address(?:es)?|specif(?:y|ies)|goes\s+into|go\s+into|"
-              r"talks?\s+about|discuss(?:es)?|details?|covers?|lists?|deals?\s+with)")
-_MORE_PASSIVE = r"(?:{}|listed|detailed|broken\s+down|spelled\s+out|given|touched\s+on)"
+_TEXT_SAYS = rf"(?:{_SAYS}|states?|specif(?:y|ies)|talks?\s+about|discuss(?:es)?|details?)"  # what a source does
+_MORE_PASSIVE = rf"(?:{_PASSIVE_SAID}|listed|detailed|broken\s+down|spelled\s+out|given|touched\s+on)"
 COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
     rf"\b{_OWNED_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_SAYING}\b",
     rf"\b{_TEXT_SOURCE}\s+(?:(?:just|simply|really)\s+)?{_NEGATED}\s+(?:seem\s+to\s+|really\s+)?{_TEXT_SAYING}\b",
@@ -66,7 +65,7 @@ COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
     # "isn't addressed in what I have", "isn't broken down anywhere in the articles", "isn't in the material I was
     # given", "aren't covered by the price list I have"
     rf"\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not|not)\s+(?:anywhere\s+)?"
-    rf"(?:{_MORE_PASSIVE.format(_PASSIVE_SAID)}\s+(?:anywhere\s+)?(?:in|by|on)|in|part\s+of)\s+{_ANY_SOURCE}",
+    rf"(?:{_MORE_PASSIVE}\s+(?:anywhere\s+)?(?:in|by|on)|in|part\s+of)\s+{_ANY_SOURCE}",
     # "I can't promise it", "I'd rather not guess"
     r"\bI(?: |(?='))(?:can(?:no|')t|can\s+not|could(?:n't|\s+not))\s+(?:promise|guarantee|verify|be\s+certain)\b",
     r"\bI(?:'d|\s+would)\s+rather\s+not\s+(?:guess|speculate|assume)\b",

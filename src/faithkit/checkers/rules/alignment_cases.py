@@ -89,8 +89,10 @@ class SubjectClause(NamedTuple):
     numbers: frozenset[str]
 
 
-def subject_clauses(text: str) -> list[SubjectClause]:
-    """Each clause of ``text`` (cut at ``_CLAUSES``) with its own subject: words before its first verb, no digit."""
+@lru_cache(maxsize=4096)
+def subject_clauses(text: str) -> tuple[SubjectClause, ...]:
+    """Each clause of ``text`` (cut at ``_CLAUSES``) with its own subject: words before its first verb, no digit.
+    Memoized: the alignment rules read the same passage sentence for every claim of an answer."""
     out = []
     for clause in (c.strip(" .") for c in _CLAUSES.split(text) if c and c.strip()):
         verb = _VERB.search(clause)
@@ -100,7 +102,7 @@ def subject_clauses(text: str) -> list[SubjectClause]:
         if subject:
             numbers = frozenset(n.replace(",", "") for n in _DIGITS.findall(clause, verb.end()))
             out.append(SubjectClause(clause[: verb.start()].strip(), clause[verb.start():].strip(), subject, numbers))
-    return out
+    return tuple(out)
 
 
 def subject_conflict(claim: str, sentence: str) -> bool:
