@@ -229,10 +229,13 @@ def test_a_sentence_plainly_about_the_claim_vetoes_windows_that_leave_it_out() -
     # without alignment (and with no contradiction for the veto) nothing is removed
     assert usable_windows("Only Full members can book classes.", windows, probs, 0.8, False, passages).mask.all()
     # the sentence that removed every window is named, so it can be shown as the claim's evidence
-    mask, disagreeing = usable_windows("Only Full members can book classes.", windows, probs, 0.8, True,
-                                       passages, ("polarity", "siblings", "units"))
+    mask, disagreeing, removed = usable_windows("Only Full members can book classes.", windows, probs, 0.8, True,
+                                                passages, ("polarity", "siblings", "units"))
     assert not mask.any() and disagreeing is not None
     assert windows[disagreeing].text == "Off-Peak members can book classes only within their access hours."
+    # and every window says which sentence and clause removed it
+    assert removed is not None and set(removed) == set(range(len(windows)))
+    assert {(r.by, r.sentence) for r in removed.values()} == {("alignment", disagreeing)}
     assert usable_windows("Full members can book any class.", windows, probs, 0.8, True, passages,
                           ("polarity", "siblings", "units")).disagreeing is None
 

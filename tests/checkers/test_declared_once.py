@@ -86,4 +86,6 @@ def test_a_declared_rule_stage_is_kept_by_sweep_and_rescore():
 
 def test_the_built_in_rule_stages():
     assert {name: (s.kept is not None, s.rescue) for name, s in RULE_STAGES.items()} == {
-        "numbers": (True, False), "arithmetic": (False, True), "judge": (True, False)}
+        "numbers": (True, False), "arithmetic": (False, True), "judge": (True, False),
+        **{f"rule:{rule}": (True, False) for rule in ("polarity", "names", "binding", "scope", "units", "anchors",
+                                                      "conditions", "alignment")}}

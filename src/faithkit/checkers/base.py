@@ -80,10 +80,15 @@ def rule_stage(name: str, kept: str | None, *, rescue: bool = False) -> RuleStag
 
 
 # the stages faithkit's checkers write, each declared once (their modules: checkers/numbers/stage.py for the
-# first two, checkers/llm/judge.py and checkers/llm/extract_label.py for the judge)
+# first two, checkers/llm/judge.py and checkers/llm/extract_label.py for the judge, checkers/nli_verdict.py for
+# the rules)
 rule_stage("numbers", "decided by the missing-number rule")
 rule_stage("arithmetic", None, rescue=True)
 rule_stage("judge", "decided by the judge's label")
+# an alignment rule found a passage sentence that disagrees with the claim (checkers/rules/alignment.py,
+# checkers/nli_verdict.py): the verdict is the rule's at every threshold, its score 0
+for _rule in ("polarity", "names", "binding", "scope", "units", "anchors", "conditions", "alignment"):
+    rule_stage(f"rule:{_rule}", f"decided by the {_rule} rule")
 
 
 class CheckerBase:

@@ -22,10 +22,10 @@ from typing import Protocol
 import numpy as np
 
 from faithkit.checkers.pairs import PairScores
-from faithkit.checkers.rules.alignment import conflict_kind
+from faithkit.checkers.rules.alignment import conflict_kind, exclusivity_conflict
 from faithkit.checkers.rules.claim_subject import with_subject
 from faithkit.checkers.rules.copy_rule import copied_window
-from faithkit.checkers.rules.window_veto import usable_windows
+from faithkit.checkers.rules.window_veto import Removal, usable_windows
 from faithkit.records import SUPPORTED, ClaimCheck, Evidence, Passage, Verdict, Window
 
 
@@ -60,8 +60,9 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
     # the rules read a pronoun subject with the name it stands for (checkers.rules.claim_subject); the model did not
     rule_claim = with_subject(req.claim, req.answer, req.question, tuple(p.text for p in req.passages)) \
         if settings.alignment else req.claim
-    usable, disagreeing = usable_windows(rule_claim, windows, probs, settings.window_veto, settings.alignment,
-                                         req.passages, settings.alignment_rules, req.question or "")
+    usable, disagreeing, removed = usable_windows(rule_claim, windows, probs, settings.window_veto,
+                                                  settings.alignment, req.passages, settings.alignment_rules,
+                                                  req.question or "")
     usable &= read
     liked = usable if usable.any() else read  # nothing usable: the read window the model liked best
     best = int(np.argmax(np.where(liked, probs[:, 0], -1.0))) if disagreeing is None else disagreeing
@@ -76,8 +77,10 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
     truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
     contradicting = None if supported else contradicting_window(settings, window.passage_id, windows, probs)
     label3 = "supported" if supported else ("contradicted" if contradicting is not None else "not_found")
-    reason = verdict_reason(settings, rule_claim, window, entail, supported, disagreeing is not None, req.passages,
-                            req.question or "")
+    kind = None if disagreeing is None else rule_words(settings, rule_claim, removed[disagreeing], windows, req)
+    reason = verdict_reason(settings, rule_claim, window, entail, supported, kind, req.passages, req.question or "")
+    if not supported and disagreeing is None:
+        reason += removed_window_note(settings, windows, probs, read, removed, rule_claim, req)
     if copy is not None:
         reason = f"[{window.passage_id}] states it word for word (the model read {entail:.2f})"
     shown = best
@@ -88,9 +91,10 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
         reason = (f"[{windows[shown].passage_id}] \"{windows[shown].text}\" contradicts it "
                   f"({probs[shown, 2]:.2f}); {reason}")
     window = windows[shown]
+    rule = None if kind is None or supported else kind.split(":")[0]
     return Verdict(
         label="supported" if supported else "not_supported",
-        stage=settings.name,
+        stage=f"rule:{rule}" if rule else settings.name,
         score=entail,
         evidence=Evidence(window.passage_id, window.text, window.start, window.end),
         probs={"entailment": float(probs[shown, 0]) if shown != best else entail,
@@ -100,7 +104,7 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
         error="a premise window was truncated to the model's limit" if truncated else None,
         detail={**({"vetoed_windows": int((read & ~usable).sum())} if (read & ~usable).any() else {}),
                 **({"rule_claim": rule_claim} if rule_claim != req.claim else {}),
-                **({"disagreeing_sentence": True} if disagreeing is not None else {}),
+                **({"disagreeing_sentence": True, "rule": rule} if rule else {}),
                 **({"copy": True} if copy is not None else {}),
                 # a spread or follow-on window: the model read other words than the evidence slice shows
                 **({"premise_read": window.reads} if window.reads is not None else {}),
@@ -111,16 +115,52 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
 
 
 def verdict_reason(settings: VerdictSettings, claim: str, window: Window, entail: float, supported: bool,
-                   disagreeing: bool, passages: tuple[Passage, ...], question: str = "") -> str:
-    """The verdict in words: which window decided and at what score, or which rule and sentence refuted it."""
+                   disagreeing: str | None, passages: tuple[Passage, ...], question: str = "") -> str:
+    """The verdict in words: which window decided and at what score, or which rule and sentence refuted it
+    (``disagreeing``: the rule's words, ``rule_words``)."""
     where = f"[{window.passage_id}]"
     if supported:
         return f"{where} entails it ({entail:.2f} >= {settings.threshold:g})"
     if disagreeing:
-        kind = conflict_kind(claim, window.premise, tuple(p.text for p in passages), settings.alignment_rules,
-                             question)
-        return f"{where} \"{window.text}\" disagrees with it ({kind or 'alignment rule'})"
+        return f"{where} \"{window.text}\" disagrees with it ({disagreeing})"
     return f"no window entails it (best {entail:.2f} {where}, threshold {settings.threshold:g})"
+
+
+def rule_words(settings: VerdictSettings, claim: str, removal: Removal, windows: list[Window],
+               req: ClaimCheck) -> str:
+    """What the alignment rule that removed a window found, in words, its name first ("units: ..."): read on the
+    clause that disagrees, then on the whole claim; "scope" for a sentence that reserves the thing for a sibling
+    (``exclusivity_conflict``, which only the veto reads), "alignment" when no rule names itself."""
+    texts, question = tuple(p.text for p in req.passages), req.question or ""
+    sentence = windows[removal.sentence].premise
+    for text in dict.fromkeys((removal.clause or claim, claim)):
+        kind = conflict_kind(text, sentence, texts, settings.alignment_rules, question)
+        if kind:
+            return kind
+    if "scope" in settings.alignment_rules and exclusivity_conflict(removal.clause or claim, sentence, texts):
+        return "scope: the sentence reserves it for another case"
+    return "alignment: an alignment rule"
+
+
+def removed_window_note(settings: VerdictSettings, windows: list[Window], probs: np.ndarray, read: np.ndarray,
+                        removed: dict[int, Removal] | None, claim: str, req: ClaimCheck) -> str:
+    """When a rule took away a window the model reads as supporting the claim, which one and why, in words
+    ("; [collection] would entail it (0.59), but its sentence "..." alone contradicts it (0.85: the window veto)").
+
+    Why (issue 31): "no window entails it (best 0.17)" hid that the model had entailed the claim at 0.59 on a
+    window the veto then removed; a reader deciding whether to trust the flag needs the rule's part in it."""
+    liked = [i for i in (removed or {}) if read[i] and probs[i, 0] >= settings.threshold]
+    if not liked:
+        return ""
+    i = max(liked, key=lambda k: probs[k, 0])
+    why = removed[i]
+    sentence = windows[why.sentence]
+    if why.by == "veto":
+        because = (f"its sentence \"{sentence.text}\" alone contradicts it ({probs[why.sentence, 2]:.2f}: the "
+                   f"window veto)")
+    else:
+        because = f"\"{sentence.text}\" disagrees with it ({rule_words(settings, claim, why, windows, req)})"
+    return f"; [{windows[i].passage_id}] would entail it ({probs[i, 0]:.2f}), but {because}"
 
 
 def contradicting_window(settings: VerdictSettings, passage_id: str, windows: list[Window],

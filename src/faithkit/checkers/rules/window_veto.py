@@ -28,15 +28,28 @@ from faithkit.checkers.rules.alignment import ALIGNMENT_RULES, clauses, exclusiv
 from faithkit.records import Passage, Window
 from faithkit.text.words import content_words
 
-__all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "UsableWindows", "content_words", "usable_windows"]
+__all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "Removal", "UsableWindows", "content_words", "usable_windows"]
 
 ABOUT_SHARE = 0.75  # chosen on the help-center dev suite (0.75 / 0.6 / 0.5 / 0.4; MODEL_CARD.md)
+
+
+class Removal(NamedTuple):
+    """Why one window may not support the claim: ``by`` "veto" (``sentence``, the one-sentence window of the
+    sentence the window is about, contradicts the claim on its own) or "alignment" (``sentence`` disagrees with
+    ``clause`` of the claim, ``checkers.rules.alignment``). The verdict names it when the window is one the model
+    liked (issue 31: every verdict says what decided it)."""
+
+    by: str
+    sentence: int
+    clause: str | None = None
 
 
 class UsableWindows(NamedTuple):
     """Which windows may support a claim, and why none may when a rule decided that.
 
     mask: a boolean mask over the windows (see ``usable_windows``).
+    removed: why each window that may not support the claim may not (``Removal``); every window when a sentence
+        disagrees (``disagreeing``).
     disagreeing: the index of the one-sentence window whose sentence disagrees with the claim when that
         disagreement removed every window, else None: the sentence a reader should be shown as the reason ("SSO is
         available only on the Enterprise plan." for "It includes up to 10 users and SSO."), where the window the
@@ -45,6 +58,7 @@ class UsableWindows(NamedTuple):
 
     mask: np.ndarray
     disagreeing: int | None = None
+    removed: dict[int, Removal] | None = None
 
 
 def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: float | None,
@@ -77,24 +91,67 @@ def usable_windows(claim: str, windows: list[Window], probs: np.ndarray, veto: f
     parts = [(c, content_words(c)) for c in clauses(claim)] if alignment else []
     misaligned: dict[tuple[int, int], bool] = {}
     read_as = _read_as(windows, sentence_words, speaks_of_after(claim)) if alignment else {}
-    disagreeing = _disagrees_anywhere(parts, sentence_words, read_as, context, misaligned, rules) if alignment else None
-    if disagreeing is not None:
+    found = _disagrees_anywhere(parts, sentence_words, read_as, context, misaligned, rules) if alignment else None
+    if found is not None:
         usable[:] = False
-        return UsableWindows(usable, disagreeing)
+        return UsableWindows(usable, found.sentence, {i: found for i in range(len(windows))})
+    removed: dict[int, Removal] = {}
     for i, w in enumerate(windows):
         single = shortest_from[(w.passage_id, w.start)] == i
         js, offsets = singles[w.passage_id], starts[w.passage_id]
         inside = [i] if single else [j for j in js[bisect_left(offsets, w.start):bisect_left(offsets, w.end)]
                                      if windows[j].end <= w.end]
-        if alignment and _misaligned(parts, inside, read_as, sentence_words, context, misaligned, rules):
+        if alignment and (found := _misaligned(parts, inside, read_as, sentence_words, context, misaligned,
+                                                rules)) is not None:
             usable[i] = False
+            removed[i] = found
             continue
         if single or len(inside) < 2 or veto is None:
             continue
         about = max(inside, key=lambda j: (overlap[j], -windows[j].start))
-        if probs[about, 2] >= veto:
+        if probs[about, 2] >= veto and not _leans_on_window(claim, about, inside, windows):
             usable[i] = False
-    return UsableWindows(usable)
+            removed[i] = Removal("veto", about)
+    return UsableWindows(usable, None, removed)
+
+
+# a sentence that takes its time limit or its case from the sentence before it: "If you don't collect it in time,
+# it is returned to the sender." (in time = within the 72 hours the sentence before gives), "After that, storage
+# costs CHF 5 per day."
+_LEANS_BACK = re.compile(
+    r"^\W*(?:after\s+(?:that|this)|otherwise|if\s+not|from\s+then\s+on|beyond\s+that)\b"
+    r"|\b(?:in\s+time|by\s+then|until\s+then|before\s+then|at\s+that\s+(?:time|point)"
+    r"|(?:this|that)\s+(?:time|period|deadline|date))\b", re.IGNORECASE)
+
+
+def leans_back(sentence: str) -> bool:
+    """Whether ``sentence`` reads a time limit or a case from the sentence before it ("in time", "after that").
+
+    Why (issue 31): the veto reads the sentence a claim is about alone, and such a sentence alone says something
+    else: "If you don't collect it in time, it is returned to the sender." contradicts (0.85) "If you don't collect
+    it within 72 hours, it's returned to the sender.", which the window joining it to "... you have 72 hours to
+    collect it." entails (0.59). When the sentence it leans on is in the window, the window is the sentence's
+    meaning, and the veto does not apply (the alignment rules still read every sentence) so long as the two
+    sentences write every number of the claim: the model reads "within 24 hours" as entailed too (0.81) by a window
+    that goes on to "You can extend the collection time once, by 24 hours"."""
+    return bool(_LEANS_BACK.search(sentence))
+
+
+def _leans_on_window(claim: str, about: int, inside: list[int], windows: list[Window]) -> bool:
+    """Whether the sentence a window is about leans on the sentence before it, which is in the window too, and
+    the two write every number of the claim (``leans_back``)."""
+    k = inside.index(about)
+    if k == 0 or not leans_back(windows[about].premise):
+        return False
+    return _numbers_of(claim) <= _numbers_of(windows[inside[k - 1]].premise) | _numbers_of(windows[about].premise)
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _numbers_of(text: str) -> set[str]:
+    """The numbers written in digits in ``text``, as written ("72", "3.90")."""
+    return set(_NUMBER.findall(text))
 
 
 _PRONOUN_OPENING = re.compile(r"^\W*(it|they)\b(?!\s*\()", re.IGNORECASE)
@@ -159,8 +216,9 @@ def _conflict(clause: str, texts: tuple[str, ...], context: RuleContext, rules: 
 
 def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[int, set[str]],
                         read_as: dict[int, tuple[str, ...]], context: RuleContext,
-                        memo: dict[tuple[int, int], bool], rules: Sequence[str]) -> int | None:
-    """The one-sentence window of the first passage sentence that disagrees with a clause of the claim, wherever it
+                        memo: dict[tuple[int, int], bool], rules: Sequence[str]) -> Removal | None:
+    """Where the first passage sentence that disagrees with a clause of the claim stands (its one-sentence window),
+    with that clause, wherever it
     stands, when it is plainly about that clause (it has at least ``ABOUT_SHARE`` of the clause's content words,
     and at least 3) or reserves what the clause claims for a sibling (scope); None when no sentence does.
 
@@ -184,20 +242,21 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
         most = max((len(clause_words & w) for w in sentence_words.values()), default=0)
         for j, words_j in sentence_words.items():
             if "scope" in rules and exclusivity_conflict(clause, read_as[j][0], context.passages):
-                return j
+                return Removal("alignment", j, clause)
             if len(clause_words & words_j) < max(need, most):
                 continue
             if (k, j) not in memo:
                 memo[(k, j)] = _conflict(clause, read_as[j], context, rules)
             if memo[(k, j)]:
-                return j
+                return Removal("alignment", j, clause)
     return None
 
 
 def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], read_as: dict[int, tuple[str, ...]],
                 sentence_words: dict[int, set[str]], context: RuleContext, memo: dict[tuple[int, int], bool],
-                rules: Sequence[str] = ALIGNMENT_RULES) -> bool:
-    """Whether some clause of the claim disagrees with the window sentence it is about (checkers/rules/alignment).
+                rules: Sequence[str] = ALIGNMENT_RULES) -> Removal | None:
+    """The clause of the claim that disagrees with the window sentence it is about (checkers/rules/alignment), and
+    that sentence; None when every clause aligns.
 
     Every sentence tied for "most about the clause" must align: a tie is common when a name differs ("Saver
     tickets are valid on any train" shares as many words with the Saver and with the Anytime sentence).
@@ -209,5 +268,5 @@ def _misaligned(parts: list[tuple[str, set[str]]], inside: list[int], read_as: d
             if (k, j) not in memo:
                 memo[(k, j)] = _conflict(clause, read_as[j], context, rules)
             if memo[(k, j)]:
-                return True
-    return False
+                return Removal("alignment", j, clause)
+    return None
