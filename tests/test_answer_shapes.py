@@ -187,6 +187,14 @@ def test_bracketed_words_that_name_no_passage_stay_and_a_power_is_not_a_caret_ci
     ("It's worth noting that DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
     ("I think DVDs are lent for 7 days.", "DVDs are lent for 7 days."),
     ("To answer your question, books are lent for 21 days.", "Books are lent for 21 days."),
+    # session 33: a text source that lists or gives what the claim states; what it lists is the claim
+    ("The loans page lists a DVD pass at $5 for 30 days.", "A DVD pass at $5 for 30 days."),
+    ("The longest loan it lists is 21 days for books.", "The longest loan is 21 days for books."),
+    ("The pass the help center describes includes 12 items.", "The pass includes 12 items."),
+    ("The only item they mention is the DVD pass.", "The only item is the DVD pass."),
+    ("The policy gives you 21 days.", "The policy gives you 21 days."),  # a policy gives the user: a fact
+    ("The guide gives a tour every day.", "The guide gives a tour every day."),  # a guide can be a person
+    ("The article describes loans as free.", "The article describes loans as free."),  # "as": left whole
 ])
 def test_attribution_frames_openers_and_a_leading_no_are_removed_hedges_and_a_yes_stay(sentence: str,
                                                                                        checked: str) -> None:

@@ -414,3 +414,24 @@ def test_rescore_reads_the_status_of_a_refusal_beside_context_from_its_claims() 
     again = restatus({**flagged, "claims": [{**claim, "verdict": "supported"}]})
     assert again["status"] == "refusal" and again["unsupported"] is None and again["refusal"]
     assert restatus({"id": "b", "status": "scored", "warnings": [], "claims": [claim]})["status"] == "scored"
+
+
+def test_what_a_source_lists_beside_a_refusal_is_checked_as_what_it_lists(tmp_path) -> None:
+    """Session 33: "The loans it describes are ..." is checked as "The loans are ..." (``claims.sentences``), so a
+    refusal that says what the articles do give is a refusal when that is supported, and scored when it is not."""
+    passages = ["Books are lent for 21 days. DVDs are lent for 7 days."]
+    stated = "The loans are 21 days for books and 7 days for DVDs."
+    rows = [{"id": "lists", "question": "Can I borrow an e-reader?", "contexts": passages,
+             "answer": "Sorry, the help center doesn't mention e-readers. The loans it describes are 21 days for "
+                       "books and 7 days for DVDs."},
+            {"id": "wrong", "question": "Can I borrow an e-reader?", "contexts": passages,
+             "answer": "Sorry, the help center doesn't mention e-readers. The loans the articles list are 14 days "
+                       "for books and 7 days for DVDs."}]
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    run_check(log, tmp_path / "out", ScriptedChecker({stated: "supported"}), CheckOptions(), command=["test"])
+    records = {r["id"]: r for r in read_results(tmp_path / "out").records}
+    assert records["lists"]["status"] == "refusal"
+    assert [c["text"] for c in records["lists"]["claims"]] == [stated]
+    assert records["wrong"]["status"] == "scored" and records["wrong"]["unsupported"] is True
+    assert [c["text"] for c in records["wrong"]["claims"]] == [stated.replace("21", "14")]

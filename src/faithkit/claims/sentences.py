@@ -16,7 +16,11 @@ What is not checked, and why:
   fault ("Yes, you can add a tip to a cash order ...");
 - attribution frames ("According to the help center,", "Based on the articles I have,", "The docs say that",
   "It looks like"): they say where the fact comes from, not what it is ("According to the docs," in front of a
-  supported claim dropped it from 0.99 to 0.30). Hedges that change meaning ("might", "usually", "up to") stay;
+  supported claim dropped it from 0.99 to 0.30). Hedges that change meaning ("might", "usually", "up to") stay.
+  So does a text source that lists or gives what the claim states ("The pages list a monthly pass at COP 280,000
+  for 30 days", "The largest room it lists is the party room"): the claim is what is listed. Refusals say it so
+  ("... the package it describes includes breakfast, dinner and 5 group lessons"), and the model read the frame as
+  a claim about the pages (0.17 against the sentence it restates, 0.93 without it);
 - a discourse opener ("Either way,", "Also,", "Note that", "Keep in mind that", "However,"): it ties the sentence
   to the one before and states nothing; so do steps in order ("First,", "Then,"), fillers ("Basically,", "So,")
   and the assistant's framing and confidence ("To answer your question,", "Here's what I found:", "I think").
@@ -155,6 +159,20 @@ _FRAME = re.compile(
     r")",
     re.IGNORECASE,
 )
+# a source that is only ever text (not "the policy", "the terms", "the information"), with up to two words naming
+# it ("the pricing article", "the lesson page"): only such a source "lists", "gives" or "describes" what it says
+_TEXT_SOURCE = (r"(?:the |our |these |those |this |my )?(?:(?!(?:the|a|an|it|they)\b)[\w-]+ ){0,2}?"
+                r"(?:help ?cent(?:er|re)|help (?:articles?|pages?|docs)|articles?|docs|documentation|passages?|"
+                r"sources?|knowledge base|faqs?|pages?|what I (?:found|have|can see))")
+_LISTS = r"(?:lists?|gives?|describes?|names?|prices?|quotes?|shows?|mentions?)"
+# "The pages list a monthly pass at COP 280,000 for 30 days": what the pages list is the claim
+# ("describes the instructors as certified" is not a claim that the instructors exist: left to the model)
+_SOURCE_LISTS = re.compile(rf"^{_TEXT_SOURCE} (?:only |just |also )?{_LISTS}\s+(?!you\b|us\b|that\b|how\b|what\b|"
+                           r"which\b|whether\b|when\b|where\b|why\b|(?:[\w-]+ ){1,4}as\b)(?=\w)", re.IGNORECASE)
+# "The package it describes includes breakfast": the relative clause names the source, not the package
+_SOURCE_RELATIVE = re.compile(rf"(?<=\w) (?:that |which )?(?:it|they|(?=the |these |those |this ){_TEXT_SOURCE}) "
+                              rf"{_LISTS}(?= (?:is|are|was|were|"
+                              r"includes?|costs?|has|have|about|for)\b)", re.IGNORECASE)
 _GENERIC_LEAD_IN = re.compile(
     r"^(?:sure[,!.]?\s*|of course[,!.]?\s*|great question[,!.]?\s*)?(?:here(?:'s| is| are)|these are|there are|"
     r"the following|below|in short|in summary|to summari[sz]e|summary|overview|details|options|key points|"
@@ -185,10 +203,11 @@ def checked_text(sentence: str) -> str:
     itself when nothing is left."""
     text = without_pictographs(sentence.strip())
     for _ in range(2):  # "According to the docs, it looks like ...": two frames
-        stripped = _FRAME.sub("", text, count=1)
+        stripped = _SOURCE_LISTS.sub("", _FRAME.sub("", text, count=1), count=1)
         if stripped == text:
             break
         text = stripped
+    text = _SOURCE_RELATIVE.sub("", text, count=1)
     text = _GENERIC_LABEL.sub("", text, count=1)
     text = _LEADING_NO.sub("", text, count=1)
     text = _OPENER.sub("", text, count=1)
@@ -281,9 +300,9 @@ class SentenceClaims:
     def spec(self) -> dict[str, Any]:
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
         return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})",
-                "answer": "markdown-v8 (markdown-it-py; citations, frames, a leading no, sorry no, it doesn't or no "
-                          "fee, discourse openers, generic labels and lead-ins out; table cells named by their row "
-                          "and column; bold label lines one claim each)",
+                "answer": "markdown-v9 (markdown-it-py; citations, frames, a source that lists, a leading no, sorry "
+                          "no, it doesn't or no fee, discourse openers, generic labels and lead-ins out; table cells "
+                          "named by their row and column; bold label lines one claim each)",
                 "drops": "answer particles, greetings, sign-offs and questions back (v2: 'anything else about your "
                          "visit I can help with?')"}
 

@@ -79,3 +79,23 @@ def test_a_contradiction_nobody_can_place_still_blocks_it() -> None:
     unplaced = Verdict("not_supported", "scripted", score=0.0, label3="contradicted", evidence=None)
     verdict = check(SAVE, (RAILCARDS, FARES), ASKED_60, {SAVE: unplaced})
     assert verdict.label == "not_supported"
+
+
+LOANS = Passage("loans", "Members can borrow up to 12 items at a time. Books are lent for 21 days and can be renewed "
+                         "twice online. DVDs are lent for 7 days.")
+
+
+def test_an_amount_the_claim_repeats_is_not_the_users_quantity_scaling_itself() -> None:
+    # "14 = 7 × 2" read the claim's 7 days (the DVD loan) as the user's quantity and "twice" as the amount it
+    # scales: a wrong book loan verified by coincidence (session 33)
+    wrong = check("Books are lent for 14 days and DVDs for 7 days.", (LOANS,), "How long are loans?",
+                  {"Books are lent for 14 days and DVDs for 7 days.": "supported"})
+    assert wrong.label == "not_supported" and wrong.stage == "numbers"
+    assert [n["status"] for n in wrong.detail["numbers"]] == ["unverified", "in_sources"]  # 14 = 7 × 2 unjustified
+
+
+def test_a_count_scaling_a_price_is_still_the_users() -> None:
+    passages = (Passage("plans", "The Care Plan costs $18 per month per pet."),)
+    verdict = check("For two cats the Care Plan costs $36 a month.", passages, "What would two cats cost?",
+                    {"For each cat the Care Plan costs $18 a month.": "supported"})
+    assert (verdict.label, verdict.stage) == ("supported", "arithmetic"), verdict

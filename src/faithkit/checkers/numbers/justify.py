@@ -225,6 +225,9 @@ def justify(operands: Sequence[Operand], ops: Sequence[str], claim: str, target:
                 and o.quantity.kind != "range"  # an end of a range ("6-24 year olds", "the 16-25 Railcard")
                 and not (o.claim_quantity is not None and o.claim_quantity.kind == "range")]  # is not a count
         measured = dimension(target.unit) not in SCALAR
+        # the user's quantity is what scales the amount, so it is never the amount itself: in "14 days = 7 days × 2"
+        # the 7 days are the amount ("twice" the DVD loan), not the user's 7 days of anything
+        user = [o for o in user if o.dim != dimension(target.unit)]
         simple = all(op == "×" for op in ops) or len(ops) == 1
         share = list(ops) == ["×"] and any(o.dim == "%" for o in operands) and any(
             o.user_supplied and o.dim not in SCALE and o.dim != "%" and not o.unit.per for o in operands)
