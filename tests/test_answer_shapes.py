@@ -241,6 +241,11 @@ def test_refusals_in_their_real_wordings(answer: str) -> None:
     # a question or a sign-off that states something is checked: it is not only talk to the user
     ("Do you know that DVDs are lent for 7 days?", ["Do you know that DVDs are lent for 7 days?"]),
     ("Let me know if you want the $5 renewal.", ["Let me know if you want the $5 renewal."]),
+    ("DVDs are lent for 7 days, aren't they?", ["DVDs are lent for 7 days, aren't they?"]),
+    # session 33: any other question asserts nothing ("Need more storage?", the user's question said back)
+    ("Need a longer loan? Books can be renewed twice online.", ["Books can be renewed twice online."]),
+    ("Can I borrow e-readers? The help center doesn't say.", ["The help center doesn't say."]),
+    ('"Is there a fee for e-readers?" Books are lent for 21 days.', ["Books are lent for 21 days."]),
 ])
 def test_greetings_sign_offs_and_questions_back_are_not_claims(answer: str, claims: list[str]) -> None:
     assert [c.text for c in sentence_claims(answer)] == claims

@@ -435,3 +435,33 @@ def test_what_a_source_lists_beside_a_refusal_is_checked_as_what_it_lists(tmp_pa
     assert [c["text"] for c in records["lists"]["claims"]] == [stated]
     assert records["wrong"]["status"] == "scored" and records["wrong"]["unsupported"] is True
     assert [c["text"] for c in records["wrong"]["claims"]] == [stated.replace("21", "14")]
+
+
+@pytest.mark.parametrize("answer", [
+    "Do your bikes have winter tyres? The help center doesn't say.",
+    '"Do your bikes come with winter tyres?" — I\'m not able to say from the articles.',
+    "Winter tyres? I couldn't find anything about them in the articles.",
+])
+def test_the_question_said_back_as_a_question_is_part_of_declining(answer: str) -> None:
+    # session 33: a question asserts nothing (``claims.sentences.is_question``), quoted or not
+    assert declines(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "Winter tyres and studs aren't mentioned in the FAQ.",  # two things named together as the declined topic
+    "I might be missing something, but winter tyres don't come up in the hire article.",
+    "I could be wrong, but the articles don't mention winter tyres.",
+    "No winter tyre option appears in the help center.",
+    "Tyres don't feature anywhere in the help pages.",
+])
+def test_session_33_wordings_are_refusals(answer: str) -> None:
+    assert declines(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "Bikes cost $18 a day and tyres aren't mentioned in the FAQ.",  # a clause with a verb before the refusal
+    "Helmets might cost extra, but the articles don't mention tyres.",  # a hedged fact is still a fact
+    "The fee doesn't appear on your invoice.",  # an invoice is not a source the assistant read
+])
+def test_session_33_forms_keep_facts_as_claims(answer: str) -> None:
+    assert not declines(answer)

@@ -25,6 +25,10 @@ def test_each_sentence_the_extractor_drops_is_listed_with_why_and_its_span():
         assert answer[u.start:u.end] == u.text and u.why in WHY
 
 
+def test_a_question_is_listed_as_asks():
+    assert _why("Need a longer loan? Books can be renewed twice online.") == [("Need a longer loan?", "asks")]
+
+
 def test_a_restated_question_is_listed_as_question():
     assert _why("**Q:** Can I renew DVDs?\n**A:** DVDs are lent for 7 days.") == [("Q: Can I renew DVDs?", "question")]
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from faithkit.text.sentences import is_question
 from faithkit.text.words import STOPWORDS, content_words
 
 _CLAUSE_BREAK = re.compile(r"\s*(?:[,;:()]|\s[—–-]\s|[—–])\s*")
@@ -48,7 +49,7 @@ FILLER = STOPWORDS | frozenset(
     "documentation article articles source sources context passage passages information details detail info "
     "knowledge base available provided given specific specifics anything something nothing question "
     "questions answer know sure certain find found see mention mentioned say says said able there's that's "
-    "it's here's good great though either anyway".split()
+    "it's here's good great though either anyway missing missed wrong might could may".split()
 )
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
@@ -56,9 +57,18 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 _BE = r"(?:is|are|was|were|isn't|aren't|wasn't|weren't|is not|are not|was not|were not|'s)"
 _ENDS_WITH_BE = re.compile(rf"\b{_BE}\s*$", re.IGNORECASE)
 _STARTS_WITH_BE = re.compile(rf"^(?:{_BE}|not)\b", re.IGNORECASE)
+# "Yoga doesn't come up in the camp article": the topic is the subject of a verb of appearing (session 33)
+_NEVER_COMES_UP = re.compile(r"^(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not)\s+(?:come\s+up|turn\s+up|"
+                             r"appear|feature)\b", re.IGNORECASE)
 _LEADING_JOIN = re.compile(r"^\s*(?:but|and|so|however)\b,?\s*", re.IGNORECASE)
 _JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then)\b|\d", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# two things named together as what is declined ("Showers and lockers aren't mentioned in the FAQ"): a word or two
+# on each side of "and" / "or", no verb among them, the whole subject (a clause joined by "and" has a verb)
+_NOUN_PAIR = re.compile(r"^\s*(?:(?!(?:is|are|was|were|can|could|will|would|do|does|did|has|have|had|must|should|may|"
+                        r"might|costs?|takes?|gets?|pays?)\b)[A-Za-z][\w'-]*\s+){1,2}(?:and|or)\s+"
+                        r"(?:(?!(?:is|are|was|were|can|could|will|would|do|does|did|has|have|had|must|should|may|"
+                        r"might|costs?|takes?|gets?|pays?)\b)[A-Za-z][\w'-]*\s*){1,2}$", re.IGNORECASE)
 # after a refusal, more of what is declined: "...; early renewal of the annual pass isn't covered", "goggles aren't
 # addressed" (a topic of a few words, no digit, and a verb of saying in the passive), and "free or paid" (the
 # alternatives of the declined topic)
@@ -283,10 +293,10 @@ def _topic_of_refusal(prefix: str, matched: str, question: str = "") -> bool:
     prefix = _LEADING_JOIN.sub("", prefix)  # "but personal training isn't mentioned": the join opens the clause
     limit = 16 if _WH_SUBJECT.match(prefix) else 8
     asked = set(_NUMBER.findall(question))
-    if len(prefix.split()) > limit or _JOINS.search(_NUMBER.sub(lambda m: "" if m.group(0) in asked else m.group(0),
-                                                                   prefix)):
+    own = _NUMBER.sub(lambda m: "" if m.group(0) in asked else m.group(0), prefix)
+    if len(prefix.split()) > limit or _JOINS.search(_NOUN_PAIR.sub("", own)):
         return False
-    return bool(_ENDS_WITH_BE.search(prefix) or _STARTS_WITH_BE.match(matched))
+    return bool(_ENDS_WITH_BE.search(prefix) or _STARTS_WITH_BE.match(matched) or _NEVER_COMES_UP.match(matched))
 
 
 # the declined topic named ahead of the refusal: "Gift vouchers: not covered in ...", "As for transferring the
@@ -345,7 +355,8 @@ def declines_only(sentence: str, match_span: Callable[[str], tuple[int, int] | N
             continue
         if (_contentless(clause) or (declined and (_CONTINUATION.match(clause) or _NOT_ADDRESSED.match(clause)
                                                     or _ALTERNATIVES.match(clause)))
-                or is_referral(clause, question) or is_restatement(clause, question)):
+                or is_referral(clause, question) or is_restatement(clause, question)
+                or is_question(piece.strip(" ,;—–-"))):  # '"Is there a fee?" — I can't say': it only asks
             continue
         which = _WHICH_COVER.match(sentence[start:].strip(" .!?\"'")) if declined else None
         if which and is_scope(f"they {which.group('scope')}", passages):

@@ -108,6 +108,10 @@ COMPOSED_REFUSAL_PATTERNS: tuple[str, ...] = (
     r"must|has|have)\b)[\w'-]+\s*){1,6}(?:,\s*(?:I'm\s+afraid|sorry|unfortunately))?[.!]?$",
     # "Vipps isn't mentioned." (and nothing else said about it)
     r"(?:^|[,;:]\s*)[^,;:]{1,60}\b(?:isn't|is\s+not|aren't|are\s+not)\s+mentioned\s*(?:[.!;]|$)",
+    # "yoga doesn't come up in the camp article", "No Saturday social appears in the help center" (session 33)
+    rf"\b(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not)\s+(?:come\s+up|turn\s+up|appear|feature)\s+"
+    rf"(?:anywhere\s+)?(?:in|on)\s+{_NAMED_SOURCE}\b",
+    rf"^\W*no\s+(?:[\w-]+\s+){{1,4}}?(?:appears?|comes?\s+up|features?)\s+(?:anywhere\s+)?(?:in|on)\s+{_NAMED_SOURCE}\b",
     # "parking isn't covered in the Nookwork help articles", "the show times aren't listed in the help center"
     rf"\b(?:isn't|is\s+not|aren't|are\s+not|wasn't|was\s+not)\s+(?:{_PASSIVE_SAID}|given)\s+(?:anywhere\s+)?"
     rf"(?:in|by)\s+{_NAMED_SOURCE}\b",

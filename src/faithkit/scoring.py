@@ -98,12 +98,13 @@ class RefusalDetector:
         declined = [self.match(p, question, passages) is not None for p in parts]
         if not any(declined):
             return None
-        said = [p for p, d in zip(parts, declined)
-                if not d and not says_nothing(p) and not is_referral(p.strip(" .,;"), question)]
+        from faithkit.claims.sentences import checked_text
+        from faithkit.text.sentences import is_question
+
+        said = [p for p, d in zip(parts, declined) if not d and not says_nothing(p)
+                and not is_referral(p.strip(" .,;"), question) and not is_question(p.strip(" ,;—–-"))]
         if not said:
             return None
-        from faithkit.claims.sentences import checked_text
-
         text = "; ".join(_LEADING_CONJUNCTION.sub("", p).strip(" ,;") for p in said)
         return checked_text(text if text.endswith((".", "!", "?")) else text + ".")
 

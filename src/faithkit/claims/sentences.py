@@ -33,6 +33,9 @@ What is not checked, and why:
 - decorative emoji before or after a line ("✅", "👉", "⚠️"; ``claims.markdown.without_pictographs``): with one in
   front, 216 of 320 supported help-center claims stayed supported (``benchmarks/line_marks.py``). A mark that says
   "not" ("❌") stays: it reverses the words;
+- a question ("Need more storage?", "Is the pool heated in winter?" said back, a quoted "Do your instructors speak
+  German?"; ``is_question``): it asks, it does not state. Confirmed on the held-out refusals_holdout2 (+2 refusals,
+  no answer of any set lost);
 - a "Sources:" / "References:" line and the items under one (``is_sources_line``): where the answer came from. A
   reference to a source inside a sentence ("(see the Plans article)") is a citation (``claims.citations``);
 - a table's header cells and each row's first cell: they name what the other cells are about. Each other cell is
@@ -53,7 +56,7 @@ from faithkit.claims.base import ClaimsOrError
 from faithkit.claims.citations import find_markers
 from faithkit.claims.markdown import Plain, markdown_blocks, without_pictographs
 from faithkit.records import Claim, Interaction
-from faithkit.text.sentences import split_sentences
+from faithkit.text.sentences import is_question, split_sentences
 from faithkit.text.split_cache import splitter_identity
 
 _PARTICLE = re.compile(
@@ -190,6 +193,8 @@ def drop_kind(sentence: str) -> str | None:
         return "particle"
     if _PLEASANTRY.match(text) and not _DIGIT.search(text):
         return "talk_to_user"
+    if is_question(text):
+        return "asks"
     return None
 
 
@@ -300,9 +305,9 @@ class SentenceClaims:
     def spec(self) -> dict[str, Any]:
         # the splitter's version is part of the run's identity: a run resumed by another splitter would mix claims
         return {"claims": self.name, "splitter": f"pysbd+blocks ({splitter_identity()})",
-                "answer": "markdown-v9 (markdown-it-py; citations, frames, a source that lists, a leading no, sorry "
-                          "no, it doesn't or no fee, discourse openers, generic labels and lead-ins out; table cells "
-                          "named by their row and column; bold label lines one claim each)",
+                "answer": "markdown-v9 (markdown-it-py; citations, frames, a source that lists, questions, a "
+                          "leading no, sorry no, it doesn't or no fee, discourse openers, generic labels and lead-ins "
+                          "out; table cells named by their row and column; bold label lines one claim each)",
                 "drops": "answer particles, greetings, sign-offs and questions back (v2: 'anything else about your "
                          "visit I can help with?')"}
 

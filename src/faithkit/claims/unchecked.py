@@ -28,7 +28,7 @@ from faithkit.text.sentences import split_sentences
 # why a sentence is not checked; "declines": a refusal sentence beside facts (warning ``partial_refusal``);
 # "sources": a line that lists sources ("Sources: ...", items under "**References:**"); "question": the user's
 # question restated under a "Q:" label
-WHY = ("particle", "talk_to_user", "question", "lead_in", "sources", "declines", "no_claim")
+WHY = ("particle", "talk_to_user", "asks", "question", "lead_in", "sources", "declines", "no_claim")
 
 
 @dataclass(frozen=True)

@@ -209,3 +209,17 @@ def _split(text: str) -> list[Sentence]:
             if end > start:
                 out.append(Sentence(text[start:end], start, end))
     return out
+
+
+_ASKS = re.compile(r"\?[\"'”’)\]*_]*\s*$")
+# a question that states what it asks about: "Did you know that DVDs are lent for 7 days?", "DVDs are lent for 7
+# days, aren't they?" (its fact is checked)
+_STATES_IN_ASKING = re.compile(r"^\W*(?:did|do|does)\s+(?:you|anyone)\s+know\b|,\s*(?:is|are|was|were|do|does|did|"
+                               r"can|will|has|have)n[’']t\s+(?:it|they|there|you|we|i|he|she)\s*\?", re.IGNORECASE)
+
+
+def is_question(text: str) -> bool:
+    """Whether a sentence asks (it ends in "?", quoted or not): "Is the pool heated in winter?" said back, "Need
+    more storage?" as a lead-in, "Do your instructors speak German?" quoted. A question asserts nothing a passage
+    could support, so it is no claim; read as one, it failed the answer it opened."""
+    return bool(_ASKS.search(text)) and not _STATES_IN_ASKING.search(text)

@@ -202,7 +202,7 @@
     }
     view.scrollIntoView({ block: "start" });
   }
-  var UNCHECKED_WHY = { particle: "answer particle", talk_to_user: "talk to the user (greeting, sign-off, offer)",
+  var UNCHECKED_WHY = { particle: "answer particle", talk_to_user: "talk to the user (greeting, sign-off, offer)", asks: "a question (it asserts nothing)",
     question: "the question restated", lead_in: "lead-in with no fact of its own", sources: "a list of sources", declines: "declines to answer", no_claim: "no claim taken from it" };
   function renderVersion(box, a, label) {
     if (label) box.appendChild(el("h3", null, [label]));
