@@ -65,10 +65,9 @@ _JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # two things named together as what is declined ("Showers and lockers aren't mentioned in the FAQ"): a word or two
 # on each side of "and" / "or", no verb among them, the whole subject (a clause joined by "and" has a verb)
-_NOUN_PAIR = re.compile(r"^\s*(?:(?!(?:is|are|was|were|can|could|will|would|do|does|did|has|have|had|must|should|may|"
-                        r"might|costs?|takes?|gets?|pays?)\b)[A-Za-z][\w'-]*\s+){1,2}(?:and|or)\s+"
-                        r"(?:(?!(?:is|are|was|were|can|could|will|would|do|does|did|has|have|had|must|should|may|"
-                        r"might|costs?|takes?|gets?|pays?)\b)[A-Za-z][\w'-]*\s*){1,2}$", re.IGNORECASE)
+_NOT_A_VERB = (r"(?!(?:is|are|was|were|can|could|will|would|do|does|did|has|have|had|must|should|may|might|costs?|"
+               r"takes?|gets?|pays?)\b)[A-Za-z][\w'-]*")
+_NOUN_PAIR = re.compile(rf"^\s*(?:{_NOT_A_VERB}\s+){{1,2}}(?:and|or)\s+(?:{_NOT_A_VERB}\s*){{1,2}}$", re.IGNORECASE)
 # after a refusal, more of what is declined: "...; early renewal of the annual pass isn't covered", "goggles aren't
 # addressed" (a topic of a few words, no digit, and a verb of saying in the passive), and "free or paid" (the
 # alternatives of the declined topic)

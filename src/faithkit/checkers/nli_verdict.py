@@ -26,7 +26,7 @@ from faithkit.checkers.rules.alignment import conflict_kind, exclusivity_conflic
 from faithkit.checkers.rules.claim_subject import with_subject
 from faithkit.checkers.rules.copy_rule import copied_window
 from faithkit.checkers.rules.window_veto import Removal, usable_windows
-from faithkit.records import SUPPORTED, ClaimCheck, Evidence, Passage, Verdict, Window
+from faithkit.records import SUPPORTED, ClaimCheck, Evidence, Verdict, Window
 
 
 class VerdictSettings(Protocol):
@@ -78,7 +78,7 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
     contradicting = None if supported else contradicting_window(settings, window.passage_id, windows, probs)
     label3 = "supported" if supported else ("contradicted" if contradicting is not None else "not_found")
     kind = None if disagreeing is None else rule_words(settings, rule_claim, removed[disagreeing], windows, req)
-    reason = verdict_reason(settings, rule_claim, window, entail, supported, kind, req.passages, req.question or "")
+    reason = verdict_reason(settings, window, entail, supported, kind)
     if not supported and disagreeing is None:
         reason += removed_window_note(settings, windows, probs, read, removed, rule_claim, req)
     if copy is not None:
@@ -114,8 +114,8 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
     )
 
 
-def verdict_reason(settings: VerdictSettings, claim: str, window: Window, entail: float, supported: bool,
-                   disagreeing: str | None, passages: tuple[Passage, ...], question: str = "") -> str:
+def verdict_reason(settings: VerdictSettings, window: Window, entail: float, supported: bool,
+                   disagreeing: str | None) -> str:
     """The verdict in words: which window decided and at what score, or which rule and sentence refuted it
     (``disagreeing``: the rule's words, ``rule_words``)."""
     where = f"[{window.passage_id}]"
@@ -149,7 +149,8 @@ def removed_window_note(settings: VerdictSettings, windows: list[Window], probs:
 
     Why (issue 31): "no window entails it (best 0.17)" hid that the model had entailed the claim at 0.59 on a
     window the veto then removed; a reader deciding whether to trust the flag needs the rule's part in it."""
-    liked = [i for i in (removed or {}) if read[i] and probs[i, 0] >= settings.threshold]
+    removed = removed or {}
+    liked = [i for i in removed if read[i] and probs[i, 0] >= settings.threshold]
     if not liked:
         return ""
     i = max(liked, key=lambda k: probs[k, 0])

@@ -48,12 +48,12 @@ class UsableWindows(NamedTuple):
     """Which windows may support a claim, and why none may when a rule decided that.
 
     mask: a boolean mask over the windows (see ``usable_windows``).
-    removed: why each window that may not support the claim may not (``Removal``); every window when a sentence
-        disagrees (``disagreeing``).
     disagreeing: the index of the one-sentence window whose sentence disagrees with the claim when that
         disagreement removed every window, else None: the sentence a reader should be shown as the reason ("SSO is
         available only on the Enterprise plan." for "It includes up to 10 users and SSO."), where the window the
         model liked best would show the sentence the claim copied its other words from.
+    removed: why each window that may not support the claim may not (``Removal``); every window when a sentence
+        disagrees (``disagreeing``); None when no rule ran.
     """
 
     mask: np.ndarray
@@ -218,9 +218,9 @@ def _disagrees_anywhere(parts: list[tuple[str, set[str]]], sentence_words: dict[
                         read_as: dict[int, tuple[str, ...]], context: RuleContext,
                         memo: dict[tuple[int, int], bool], rules: Sequence[str]) -> Removal | None:
     """Where the first passage sentence that disagrees with a clause of the claim stands (its one-sentence window),
-    with that clause, wherever it
-    stands, when it is plainly about that clause (it has at least ``ABOUT_SHARE`` of the clause's content words,
-    and at least 3) or reserves what the clause claims for a sibling (scope); None when no sentence does.
+    with that clause, wherever it stands, when it is plainly about that clause (it has at least ``ABOUT_SHARE`` of
+    the clause's content words, and at least 3) or reserves what the clause claims for a sibling (scope); None when
+    no sentence does.
 
     Why: the window rule above only looks inside each window, so a claim can still be "supported" by a window
     that leaves out the one sentence that refutes it. "Bikes travel free on off-peak services and do not need to
