@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from faithkit.checkers.parts import claim_parts
 from faithkit.claims.citations import find_markers
 from faithkit.claims.sentences import checked_text, sentence_claims
+from faithkit.claims.unchecked import unchecked_sentences
 from faithkit.records import Interaction, Passage
 from faithkit.scoring import RefusalDetector
 
@@ -53,6 +54,19 @@ def test_a_lead_in_that_only_repeats_the_question_s_numbers_is_context() -> None
     assert [c.text for c in sentence_claims(answer)][0] == "Here's the breakdown for 4 days from Monday"
     assert [c.text for c in sentence_claims(answer, (), "What would a 5-day rental cost?")][0] == (
         "Here's the breakdown for 4 days from Monday")
+
+
+def test_only_the_last_sentence_of_a_lead_in_paragraph_leads_in() -> None:
+    # session 33: the sentences before it state what they state; read whole, they were never checked (a fault in
+    # one passed) and the whole paragraph was put in front of every item as its subject
+    answer = ("Late returns cost 50 cents a day. The loan periods [loans] are:\n"
+              "- Books: 21 days\n- DVDs: 7 days")
+    claims = sentence_claims(answer, ["loans", "fees"])
+    assert [c.text for c in claims] == ["Late returns cost 50 cents a day.", "The loan periods are: Books: 21 days",
+                                        "The loan periods are: DVDs: 7 days"]
+    assert answer[claims[0].start:claims[0].end] == "Late returns cost 50 cents a day."
+    listed = [(u.text, u.why) for u in unchecked_sentences(answer, claims, (), ["loans", "fees"])]
+    assert listed == [("The loan periods are:", "lead_in")]
 
 
 def test_bold_label_lines_one_newline_apart_are_one_claim_each_with_their_spans() -> None:

@@ -17,6 +17,8 @@ Lead-ins. A heading, or a paragraph ending in ``:`` right before a list ("Here's
 "**Lockers (Resident plan):**"), introduces the items under it. It is ``lead_in``: the claims layer checks it only
 if it holds a fact of its own (a number the question does not give: "Here's the breakdown for 4 days from Monday:"
 repeats the user's "4-day rental, starting Monday"), and gives each item under it the lead-in's subject as context.
+Only a paragraph's last sentence leads in: "Not mentioned in the help center. The camp package includes:" is a
+sentence to check and a lead-in (``_last_sentence_leads``).
 """
 
 from __future__ import annotations
@@ -145,12 +147,15 @@ def _read(answer: str) -> list[Plain]:
             block, cursor = _inline_plain(children, answer, cursor)
             block.kind = kind
             if block.text.strip():
-                blocks.append(block)
-                if kind == "cell" and row:
-                    row[-1] = block
                 block.lead_in = kind == "heading" or (
                     kind == "paragraph" and (block.text.rstrip().endswith(":") or _all_strong(children))
                     and n == len(chunks) - 1 and _list_follows(tokens, index))
+                if block.lead_in and kind == "paragraph":
+                    said, block = _last_sentence_leads(block)
+                    blocks += said
+                blocks.append(block)
+                if kind == "cell" and row:
+                    row[-1] = block
     _attach_lead_ins(blocks)
     return blocks
 
@@ -227,6 +232,30 @@ def _list_follows(tokens, index: int) -> bool:
             continue
         return token.type in ("bullet_list_open", "ordered_list_open")
     return False
+
+
+def _last_sentence_leads(block: Plain) -> tuple[list[Plain], Plain]:
+    """A lead-in paragraph of several sentences as (the sentences before its last, each a paragraph of its own; the
+    last sentence, the lead-in): in "Not mentioned in the help center. The camp package includes:" only the second
+    sentence opens the list. Read whole, the first was taken for context and never checked, and the whole paragraph
+    was put in front of every item as its subject (session 33)."""
+    from faithkit.text.sentences import split_sentences
+
+    sentences = [s for s in split_sentences(block.text) if s.text.strip()]
+    if len(sentences) < 2:
+        return [], block
+    cut = sentences[-1].start
+    said = [_slice(block, s.start, s.end, "paragraph") for s in sentences[:-1]]
+    lead = _slice(block, cut, len(block.text), "paragraph")
+    lead.lead_in = True
+    return said, lead
+
+
+def _slice(block: Plain, start: int, end: int, kind: str) -> Plain:
+    """``block.text[start:end]`` as a block of its own, every character still mapped into the answer."""
+    part = Plain(kind=kind)
+    part.text, part.offsets = block.text[start:end], block.offsets[start:end]
+    return part
 
 
 def _attach_lead_ins(blocks: list[Plain]) -> None:

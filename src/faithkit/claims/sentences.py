@@ -269,7 +269,8 @@ def sentence_claims(answer: str, passage_ids: Sequence[str] = (), question: str 
         if (block.label or block.lead_in and not _has_fact(block.text, question) or is_sources_line(block)
                 or is_question_line(block)):
             continue
-        subject = _subject(block.under) if block.kind in ("item", "cell") else None
+        subject = _subject(without_markers(block.under, passage_ids)[0] if block.under is not None else None) \
+            if block.kind in ("item", "cell") else None
         sentences = split_sentences(block.text)
         for index, sentence in enumerate(sentences):
             upper = sentences[index + 1].start if index + 1 < len(sentences) else len(block.text) + 1
