@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from faithkit.text.sentences import is_question
-from faithkit.text.words import STOPWORDS, content_words
+from faithkit.text.words import DIGIT_NUMBER, STOPWORDS, content_words
 
 _CLAUSE_BREAK = re.compile(r"\s*(?:[,;:()]|\s[—–-]\s|[—–])\s*")
 _CONTINUATION = re.compile(
@@ -62,7 +62,6 @@ _NEVER_COMES_UP = re.compile(r"^(?:doesn't|does\s+not|don't|do\s+not|didn't|did\
                              r"appear|feature)\b", re.IGNORECASE)
 _LEADING_JOIN = re.compile(r"^\s*(?:but|and|so|however)\b,?\s*", re.IGNORECASE)
 _JOINS = re.compile(r"\b(?:and|but|so|because|while|whereas|although|though|then)\b|\d", re.IGNORECASE)
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # two things named together as what is declined ("Showers and lockers aren't mentioned in the FAQ"): a word or two
 # on each side of "and" / "or", no verb among them, the whole subject (a clause joined by "and" has a verb)
 _NOT_A_VERB = (r"(?!(?:is|are|was|were|can|could|will|would|do|does|did|has|have|had|must|should|may|might|costs?|"
@@ -291,8 +290,8 @@ def _topic_of_refusal(prefix: str, matched: str, question: str = "") -> bool:
     number in it is the question's own ("Whether the 10-swim card can be paid for in instalments isn't ...")."""
     prefix = _LEADING_JOIN.sub("", prefix)  # "but personal training isn't mentioned": the join opens the clause
     limit = 16 if _WH_SUBJECT.match(prefix) else 8
-    asked = set(_NUMBER.findall(question))
-    own = _NUMBER.sub(lambda m: "" if m.group(0) in asked else m.group(0), prefix)
+    asked = set(DIGIT_NUMBER.findall(question))
+    own = DIGIT_NUMBER.sub(lambda m: "" if m.group(0) in asked else m.group(0), prefix)
     if len(prefix.split()) > limit or _JOINS.search(_NOUN_PAIR.sub("", own)):
         return False
     return bool(_ENDS_WITH_BE.search(prefix) or _STARTS_WITH_BE.match(matched) or _NEVER_COMES_UP.match(matched))

@@ -89,3 +89,19 @@ def test_the_built_in_rule_stages():
         "numbers": (True, False), "arithmetic": (False, True), "judge": (True, False),
         **{f"rule:{rule}": (True, False) for rule in ("polarity", "names", "binding", "scope", "units", "anchors",
                                                       "conditions", "alignment")}}
+
+
+def test_every_rule_an_alignment_verdict_can_name_is_a_declared_stage():
+    """The verdict's stage is ``rule:`` + the name that opens ``conflict_kind``'s words ("units: ..."), or
+    ``rule:alignment`` / ``rule:scope`` from ``nli_verdict.rule_words``; each must be declared, or sweep and rescore
+    would re-decide a rule's verdict on its score of 0."""
+    import inspect
+    import re
+
+    from faithkit.checkers import nli_verdict
+    from faithkit.checkers.rules import alignment
+
+    named = set(re.findall(r'f?"(\w+): ', inspect.getsource(alignment.conflict_kind)))
+    named |= set(re.findall(r'return "(\w+): ', inspect.getsource(nli_verdict.rule_words)))
+    assert named >= {"polarity", "names", "binding", "scope", "units", "anchors", "conditions", "alignment"}
+    assert {f"rule:{name}" for name in named} <= set(RULE_STAGES)

@@ -58,6 +58,7 @@ from faithkit.claims.markdown import Plain, markdown_blocks, without_pictographs
 from faithkit.records import Claim, Interaction
 from faithkit.text.sentences import is_question, split_sentences
 from faithkit.text.split_cache import splitter_identity
+from faithkit.text.words import DIGIT_NUMBER
 
 _PARTICLE = re.compile(
     r"^(?:(?:sorry|unfortunately|sadly|alas)[,!]?\s+)?"
@@ -146,9 +147,11 @@ def is_sources_line(block: Plain) -> bool:
                 and _SOURCES_LINE.match(block.under.text))
 
 
-_SOURCE_NOUN = (r"(?:help ?cent(?:er|re)|help (?:articles?|pages?|docs)|articles?|docs|documentation|passages?|"
-                r"sources?|context|information|knowledge base|faqs?|pages?|guides?|policy|policies|terms|"
-                r"what I (?:found|have|can see))")
+# a source that is only ever text, and the nouns a frame may also name ("According to the policy, ...") that a
+# product could be too (a policy gives you days, a guide gives a tour): only the first "lists" or "gives" a claim
+_TEXT_SOURCE_NOUN = (r"help ?cent(?:er|re)|help (?:articles?|pages?|docs)|articles?|docs|documentation|passages?|"
+                     r"sources?|knowledge base|faqs?|pages?|what I (?:found|have|can see)")
+_SOURCE_NOUN = rf"(?:{_TEXT_SOURCE_NOUN}|context|information|guides?|policy|policies|terms)"
 _FRAME = re.compile(
     r"^(?:"
     rf"(?:according to|based on|going by|per|from|as (?:stated|mentioned|noted|described|explained) in) "
@@ -162,11 +165,10 @@ _FRAME = re.compile(
     r")",
     re.IGNORECASE,
 )
-# a source that is only ever text (not "the policy", "the terms", "the information"), with up to two words naming
-# it ("the pricing article", "the lesson page"): only such a source "lists", "gives" or "describes" what it says
+# a text source with up to two words naming it ("the pricing article", "the lesson page"): only such a source
+# "lists", "gives" or "describes" what it says
 _TEXT_SOURCE = (r"(?:the |our |these |those |this |my )?(?:(?!(?:the|a|an|it|they)\b)[\w-]+ ){0,2}?"
-                r"(?:help ?cent(?:er|re)|help (?:articles?|pages?|docs)|articles?|docs|documentation|passages?|"
-                r"sources?|knowledge base|faqs?|pages?|what I (?:found|have|can see))")
+                rf"(?:{_TEXT_SOURCE_NOUN})")
 _LISTS = r"(?:lists?|gives?|describes?|names?|prices?|quotes?|shows?|mentions?)"
 # "The pages list a monthly pass at COP 280,000 for 30 days": what the pages list is the claim
 # ("describes the instructors as certified" is not a claim that the instructors exist: left to the model)
@@ -250,13 +252,10 @@ def _subject(lead_in: Plain | None) -> str | None:
     return text
 
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-
-
 def _has_fact(text: str, question: str) -> bool:
     """Whether a lead-in states something of its own: a number the question does not give ("Here's the
     breakdown for 4 days from Monday:" only repeats "a 4-day rental, starting Monday")."""
-    return bool(set(_NUMBER.findall(text)) - set(_NUMBER.findall(question)))
+    return bool(set(DIGIT_NUMBER.findall(text)) - set(DIGIT_NUMBER.findall(question)))
 
 
 def sentence_claims(answer: str, passage_ids: Sequence[str] = (), question: str = "") -> list[Claim]:

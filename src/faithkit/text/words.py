@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["IRREGULAR_PLURALS", "STOPWORDS", "content_words"]
+__all__ = ["DIGIT_NUMBER", "IRREGULAR_PLURALS", "STOPWORDS", "content_words"]
 # plurals no suffix rule reaches, for the crude stems of the rules ("children" meets "child", "people" "person")
 IRREGULAR_PLURALS = {"children": "child", "people": "person", "men": "man", "women": "woman", "teeth": "tooth",
                      "feet": "foot", "mice": "mouse", "geese": "goose", "lives": "life", "wives": "wife"}
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# a number written in digits, as written ("72", "3.90", "1,500"): what the rules compare between texts
+DIGIT_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 STOPWORDS = frozenset((
     "the a an and or but of to in on at for by with from as is are was were be been being it its this that "
     "these those you your we our they their he she his her them can may will would should could do does did "

@@ -26,7 +26,7 @@ import numpy as np
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO
 from faithkit.checkers.rules.alignment import ALIGNMENT_RULES, clauses, exclusivity_conflict, not_aligned
 from faithkit.records import Passage, Window
-from faithkit.text.words import content_words
+from faithkit.text.words import DIGIT_NUMBER, content_words
 
 __all__ = ["ABOUT_SHARE", "DEFAULT_WINDOW_VETO", "Removal", "UsableWindows", "content_words", "usable_windows"]
 
@@ -146,12 +146,9 @@ def _leans_on_window(claim: str, about: int, inside: list[int], windows: list[Wi
     return _numbers_of(claim) <= _numbers_of(windows[inside[k - 1]].premise) | _numbers_of(windows[about].premise)
 
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-
-
 def _numbers_of(text: str) -> set[str]:
     """The numbers written in digits in ``text``, as written ("72", "3.90")."""
-    return set(_NUMBER.findall(text))
+    return set(DIGIT_NUMBER.findall(text))
 
 
 _PRONOUN_OPENING = re.compile(r"^\W*(it|they)\b(?!\s*\()", re.IGNORECASE)
