@@ -47,3 +47,25 @@ def test_a_discount_that_takes_an_amount_off_and_leaves_a_price_is_arithmetic():
     verdict = _verdict("Your 10% member discount takes ₩1,800 off, which leaves ₩16,200.", question)
     assert verdict.label == SUPPORTED and verdict.stage == "arithmetic"
     assert _verdict("Your 10% member discount takes ₩1,800 off, which leaves ₩16,800.", question).label != SUPPORTED
+
+
+@pytest.mark.parametrize("text", ["R$368", "NT$99", "S$ 12.50", "HK$40", "US$5"])
+def test_a_dollar_with_its_country_starts_at_the_country(text):
+    """"Total: R$368" read its amount as "$368" after a stray "R", so the total's label no longer stood right
+    before its number; the amount is a dollar either way ("$368" in an answer meets a passage's "R$368")."""
+    (q,) = quantities(f"Total: {text}")
+    assert q.text == text and q.start == len("Total: ") and q.unit == "USD"
+
+
+def test_a_total_in_reais_labelled_total_adds_the_answers_own_lines():
+    lanes = Passage("lanes", "Lane hire costs R$160 per lane per hour on Saturdays. Shoes cost R$12 per pair, with a "
+                             "maximum of R$48 in shoe rental per lane per booking.")
+    question = "There are 5 of us bowling on a Saturday for 2 hours on one lane. What will it cost?"
+    answer = ("Lane hire: 2 hours × R$160 = R$320", "Shoe rental: capped at R$48 per lane per booking",
+              "Total: R$368")
+    checks = NumberChecks(ScriptedChecker({"Total.": "supported"}))  # the rest of the claim, once its sum is verified
+    verdicts = checks.check([ClaimCheck(a, (lanes,), question, context=answer) for a in answer])
+    assert verdicts[2].label == SUPPORTED and verdicts[2].stage == "arithmetic"
+    assert verdicts[2].detail["numbers"][0]["expression"] == "368 = 320 + 48"
+    wrong = ("Lane hire: 2 hours × R$160 = R$320", "Shoe rental: capped at R$48 per lane per booking", "Total: R$378")
+    assert checks.check([ClaimCheck(a, (lanes,), question, context=wrong) for a in wrong])[2].label != SUPPORTED

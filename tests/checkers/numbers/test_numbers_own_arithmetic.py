@@ -30,7 +30,7 @@ def test_a_price_the_claim_works_out_is_derived_though_a_passage_states_it():
 def test_a_number_is_not_derived_back_from_a_number_derived_from_it():
     statuses = _statuses("For 10 children the party packages come to R$650 (R$65 each).", (PARTY,),
                          "What would a party for 10 children cost?")
-    assert statuses["$65"] == "in_sources" and statuses["$650"] == "derived"  # "R$" is read as the dollar sign
+    assert statuses["R$65"] == "in_sources" and statuses["R$650"] == "derived"  # "R$" is a dollar, from its "R"
 
 
 def test_a_passage_price_the_claim_does_not_work_out_stays_in_the_sources():

@@ -79,7 +79,8 @@ def _numeric_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantit
         cur = m.group("cur")
         unit: str | None = None
         if cur:
-            unit = _CURRENCY_SYMBOLS.get(cur.strip(), cur.strip())
+            cur = "$" if cur.strip().endswith("$") else cur.strip()  # "R$", "NT$": a dollar (``DOLLAR_PREFIX``)
+            unit = _CURRENCY_SYMBOLS.get(cur, cur)
         end = num_end
         kind = "number"
         glued = m.group("glued")

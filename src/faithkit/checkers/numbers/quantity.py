@@ -75,6 +75,11 @@ _CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₩": 
                      "₪": "ILS", "₫": "VND", "฿": "THB", "₱": "PHP", "₦": "NGN", "₴": "UAH", "₸": "KZT"}
 # the signs as one regex character class: "₩180,000" is an amount in won, not a bare number no price can derive
 CURRENCY_SIGNS = "[" + re.escape("".join(_CURRENCY_SYMBOLS)) + "]"
+# a dollar sign with its country in front ("R$65", "NT$99", "US$5"): the amount starts at the country's letters
+# ("Total: R$368" is a total's label right before its number). Read as the dollar "$" is: an answer that writes
+# "$65" for a passage's "R$65" uses the passage's own dollar, so the two must still meet
+_DOLLAR_COUNTRIES = ("R", "A", "AU", "C", "CA", "NZ", "HK", "S", "SG", "US", "MX", "NT")
+DOLLAR_PREFIX = r"\b(?:" + "|".join(sorted(_DOLLAR_COUNTRIES, key=len, reverse=True)) + r")\$\s?"
 # ISO 4217 codes of the currencies a help center is likely to price in, written before or after an amount
 # ("SEK 890", "490 PLN"); one list for the scanner's prefix and the unit after a number
 _CURRENCY_CODES = frozenset({"EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "INR", "SEK", "NOK", "DKK",

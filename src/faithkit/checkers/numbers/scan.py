@@ -19,6 +19,7 @@ from faithkit.checkers.numbers.quantity import (
     _TIME_UNITS,
     CURRENCY_CODE_PREFIX,
     CURRENCY_SIGNS,
+    DOLLAR_PREFIX,
     TIME_ADJECTIVES,
     WORKING_ADJECTIVES,
     WORKING_DAY,
@@ -71,7 +72,7 @@ _ORDINAL_WORDS = {
 _SUFFIX_SCALE = {"k": 1e3, "K": 1e3, "m": 1e6, "M": 1e6, "mn": 1e6, "bn": 1e9, "B": 1e9, "b": 1e9}
 
 _NUMERIC = re.compile(
-    r"(?P<cur>" + CURRENCY_SIGNS + r"\s?|" + CURRENCY_CODE_PREFIX + r")?"
+    r"(?P<cur>" + DOLLAR_PREFIX + r"|" + CURRENCY_SIGNS + r"\s?|" + CURRENCY_CODE_PREFIX + r")?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?P<glued>[A-Za-z%]+)?"
 )

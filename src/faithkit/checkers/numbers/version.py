@@ -4,6 +4,8 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+29: a dollar with its country in front ("R$368", "NT$99") starts at the country's letters, so "Total: R$368" has
+    its total's label right before its number (``scan.DOLLAR_PREFIX``).
 28: the user's quantity in a product is never of the target's own dimension ("14 days = 7 days × 2" read the DVD
     loan as the user's; ``justify``); the inner checker's rule stages (``rule:<name>``) and leaning sentences.
 27: "date" and "period" are words of date arithmetic ("the notice period ends on 17 March"; ``dates``).
@@ -31,4 +33,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "28"
+STAGE_VERSION = "29"
