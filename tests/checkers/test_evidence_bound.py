@@ -83,7 +83,7 @@ def test_a_price_given_to_another_size_in_the_same_sentence_is_a_swap() -> None:
     # a currency code or a country's sign before the number (session 30)
     ("You'll be charged for 4 days: 4 × CHF 34 = CHF 192.", "4 × CHF 34 = 136, but states CHF 192"),
     ("You'll be charged for 4 days: 4 × CHF 48 = CHF 192.", None),
-    ("You'd pay CA$28 for the 4 months (4 × CA$6).", "4 × CA$6 = 24, but states $28"),
+    ("You'd pay CA$28 for the 4 months (4 × CA$6).", "4 × CA$6 = 24, but states CA$28"),
     # the number the brackets work out, not the operand written right before them
     ("You'd pay CA$24 for the 4 months (4 × CA$6).", None),
     ("At NZ$48 a night for the two of you (2 × NZ$24), that's NZ$336 for a week.", None),  # "two" is an operand
