@@ -188,3 +188,34 @@ def test_a_split_claim_with_an_excluded_discount_is_not_supported():
     checker = ClaimParts(NumberChecks(ScriptedChecker({}, default="supported")))
     (verdict,) = checker.check([ClaimCheck(claim, (CLUB,), "I'm a Club member. What would 5 Day Passes cost me?")])
     assert verdict.label != SUPPORTED and verdict.detail["numbers_rule"] == "exclusion"
+
+
+FREEZE = Passage("rules", "Bookings can be cancelled free of charge up to 6 hours before the class. A membership "
+                          "can be frozen once a year for 2 to 8 weeks, at SEK 50 per week. Bikes can be hired for up "
+                          "to 14 days, at SEK 120 per day. Lockers are rented for at least 3 months, at SEK 90 per "
+                          "month.")
+
+
+@pytest.mark.parametrize("claim, question, flagged", [
+    ("Freezing costs SEK 50 per week, so a 10-week freeze would be SEK 500.", "What would a 10-week freeze cost?",
+     True),
+    ("Freezing costs SEK 50 per week, so a 6-week freeze would be SEK 300.", "What would a 6-week freeze cost?", False),
+    ("A locker for 2 months at SEK 90 per month comes to SEK 180.", "What does a locker cost for 2 months?", True),
+    ("A locker for 4 months at SEK 90 per month comes to SEK 360.", "What does a locker cost for 4 months?", False),
+    ("A bike for 20 days at SEK 120 per day comes to SEK 2,400.", "What does a bike cost for 20 days?", True),
+    ("A bike for 10 days at SEK 120 per day comes to SEK 1,200.", "What does a bike cost for 10 days?", False),
+])
+def test_a_price_for_a_quantity_its_sentence_does_not_allow_is_flagged(claim, question, flagged):
+    """Session 35: "for 2 to 8 weeks, at SEK 50 per week" priced for 10 weeks is arithmetic the passage does not
+    allow (a dev fault the stage verified; one held-out fault caught too). A range or an "up to" bound in the
+    rate's own sentence, in the user's unit."""
+    verdict = _verdict(claim, (FREEZE,), question)
+    assert (verdict.label != SUPPORTED) is flagged
+    if flagged:
+        assert verdict.stage == "numbers" and verdict.detail["numbers_rule"] == "ignored_limit"
+        assert "its sentence allows" in verdict.detail["reason"]
+
+
+def test_a_claim_that_names_the_bound_is_working_with_it():
+    claim = "You can freeze for at most 8 weeks, so 8 weeks at SEK 50 per week would be SEK 400."
+    assert _verdict(claim, (FREEZE,), "What would a 10-week freeze cost?").label == SUPPORTED

@@ -7,6 +7,9 @@ number and word of the claim is a passage's:
 - its rate: "₩69,000 per month" given as the price "for the minimum term of 3 months" (``rate_as_total``);
 - a cap or a minimum its sentence puts on the total (``ignored_limit``): "R$12 per pair, with a maximum of R$48 in
   shoe rental per lane", and the claim's 6 × R$12 = R$72 (the claim does not name the R$48);
+- a range or bound its sentence puts on the user's own quantity (``out_of_range``, reported as ``ignored_limit``):
+  "frozen ... for 2 to 8 weeks, at SEK 50 per week" priced for a 10-week freeze (session 35: dev +1 fault, held out
+  +1 fault, no faithful answer lost);
 - an exclusion a sentence states: "Visit cards ... cannot be combined with the weekday 20% discount" when a claim
   takes 20% off the visit card's ₩150,000. An exclusion sentence has a phrase that says two things do not go
   together ("cannot be combined with", "does not apply to", "not valid on", "excluded from", "..., but not on /
@@ -121,6 +124,51 @@ def ignored_limit(claim: str, derivation: Derivation) -> tuple[str, str] | None:
     return None
 
 
+_BOUND = re.compile(r"\b(?:(?P<max>up\s+to|at\s+most|no\s+more\s+than|a\s+maximum\s+of|maximum)|"
+                    r"(?P<min>at\s+least|a\s+minimum\s+of|minimum))\s+(?:of\s+)?$", re.IGNORECASE)
+
+
+def _allowed(sentence: str, unit: str | None) -> tuple[float | None, float | None, str] | None:
+    """(lowest, highest, as written) that ``sentence`` allows for a quantity in ``unit``: a range ("for 2 to 8
+    weeks") or a bound ("up to 14 days", "at least 3 nights"); None when it states neither."""
+    found = [q for q in quantities(sentence) if q.unit == unit and unit is not None]
+    ends = [q for q in found if q.kind == "range"]
+    if len(ends) == 2:
+        return ends[0].value, ends[1].value, sentence[ends[0].start:ends[1].end]
+    for q in found:
+        bound = _BOUND.search(sentence, 0, q.start)
+        if bound:
+            written = sentence[bound.start():q.end]
+            return (None, q.value, written) if bound.group("max") else (q.value, None, written)
+    return None
+
+
+def out_of_range(claim: str, derivation: Derivation) -> tuple[str, str] | None:
+    """(reason, sentence) when a price the claim works out scales a rate by the user's own quantity that the rate's
+    sentence does not allow: "A membership can be frozen ... for 2 to 8 weeks, at SEK 50 per week." and "a
+    10-week freeze would be SEK 500". None when the claim names the bound (it is working with it: "... but the
+    maximum is 8 weeks")."""
+    target = derivation.target
+    if not (dimension(target.unit) or "").startswith("currency:") or "×" not in derivation.ops:
+        return None
+    users = [o for o in derivation.operands if "passage" not in o.origins and o.origins & {"question", "claim"}
+             and not o.unit.per and o.quantity.kind != "range"]
+    named = quantities(claim)
+    for operand in derivation.operands:
+        if "passage" not in operand.origins or not operand.context:
+            continue
+        for user in users:
+            allowed = _allowed(operand.context, user.quantity.unit)
+            if allowed is None:
+                continue
+            low, high, written = allowed
+            value = user.quantity.value
+            if (low is not None and value < low or high is not None and value > high) and not any(
+                    q.unit == user.quantity.unit and q.value in (low, high) for q in named):
+                return f"{user.quantity.text} is outside the {written} its sentence allows", operand.context
+    return None
+
+
 def _sides(sentence: str) -> list[str]:
     """An exclusion sentence's sides: the words before its first phrase, and after each phrase up to the next."""
     found = list(_EXCLUSION.finditer(sentence))
@@ -229,7 +277,7 @@ def claim_operand_conflict(claim: str, question: str, passages: Sequence[Passage
         excluded = exclusion_conflict(derivation, exclusions, report.derivations) if exclusions else None
         if excluded:
             return excluded
-        limited = ignored_limit(claim, derivation)
+        limited = ignored_limit(claim, derivation) or out_of_range(claim, derivation)
         if limited:
             sentence = limited[1]
             source = next((p.id for p in passages if sentence in p.text), "")
