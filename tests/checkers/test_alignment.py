@@ -290,3 +290,25 @@ def test_a_sum_with_a_negated_condition_beside_it_is_supported_by_the_default_ch
              "sender.")
     (verdict,) = build_checker("nli").check([ClaimCheck(claim, passages, "How long can a parcel wait at most?")])
     assert (verdict.label, verdict.stage) == ("supported", "arithmetic")
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("He can only add 60 minutes, not 90.", "Extra time is limited to 60 extra minutes per visit."),
+    ("Not for 2 nights, I'm afraid: in July cabins have a minimum stay of 3 nights.",
+     "Cabins have a minimum stay of 2 nights, or 3 nights in July."),
+    ("A retake car booking costs PLN 200 instead of PLN 250.",
+     "Students can book the school car for the state driving test for PLN 250."),
+])
+def test_a_negated_amount_beside_another_amount_is_a_correction(claim, sentence):
+    """Session 35: "60 minutes, not 90" states 60 minutes (the numbers stage checks it); the polarity rule had read
+    the "not" as denying the sentence that gives the other amount."""
+    assert not polarity_conflict(claim, sentence)
+
+
+@pytest.mark.parametrize("claim, sentence", [
+    ("The fee is not €20.", "The fee is €20."),
+    ("Cabins are not available for 2 nights in July.", "Cabins have a minimum stay of 2 nights, or 3 nights in July."),
+    ("The deposit is not refunded, even within 14 days.", "The deposit is refunded within 14 days."),
+])
+def test_a_negation_of_the_statement_itself_still_conflicts(claim, sentence):
+    assert polarity_conflict(claim, sentence)

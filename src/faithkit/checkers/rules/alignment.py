@@ -13,7 +13,9 @@ other things a reader checks first:
   admins." conflicts with "Admins can reset passwords for other admins." and not with "Admins can reset member
   passwords.". Bounds that read as negations ("no more than", "must not exceed") are not cues, and a negation
   inside an "if" clause is held only against a side that speaks of cases too ("If you don't collect it within 72
-  hours, ..." states nothing that "you have 72 hours to collect it" denies).
+  hours, ..." states nothing that "you have 72 hours to collect it" denies). A negated amount beside another
+  amount of its unit is a correction ("60 minutes, not 90", "PLN 200 instead of PLN 250"): it denies only the
+  other amount, which the numbers stage checks (``_corrected_amount``).
 - **units**: the claim gives a number in one unit and the sentence the same number in another unit of the same
   kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts. A frequency is
   a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly); so is a count of
@@ -126,7 +128,26 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
     # a negation inside an "if" clause is a case, not a statement: only a side that speaks of cases too can
     # state its opposite (issue 30: "If you don't collect it within 72 hours, it's returned to the sender." is
     # not refuted by "you have 72 hours to collect it.")
-    return any(scope & plain_words for scope in negation_scopes(negated, asserted_only=not _IF.search(plain)))
+    scopes = negation_scopes(negated, asserted_only=not _IF.search(plain))
+    return any(scope & plain_words for scope in scopes if not _corrected_amount(negated, scope))
+
+
+_NUMERAL = re.compile(r"^\d+(?:[.,]\d+)*$")
+
+
+def _corrected_amount(text: str, scope: set[str] | frozenset[str]) -> bool:
+    """A negation of an amount beside another amount of the same unit is a correction, not a denial of the
+    statement: "He can add 60 minutes, not 90." and "Not for 2 nights: in July the minimum stay is 3 nights." state
+    60 minutes and 3 nights (the numbers stage checks them); only the alternative amount is negated."""
+    if not scope or not all(_NUMERAL.match(w) for w in scope):
+        return False
+    from faithkit.checkers.numbers.extract import quantities  # the rules do not load the numbers stage otherwise
+
+    found = quantities(text)
+    negated = [q for q in found if str(q.value).removesuffix(".0") in scope or q.text.split()[0] in scope]
+    # "not 90" after "60 minutes" is 90 minutes: a bare number takes the unit of the amount it corrects
+    return any(any(o is not q and o.value != q.value and o.unit is not None and q.unit in (None, o.unit)
+                   for o in found) for q in negated)
 
 
 _IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
