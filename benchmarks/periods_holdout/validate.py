@@ -180,8 +180,7 @@ def expressions(answer):
         left, right = m.group().rsplit("=", 1)
         code = ""
         for piece in re.split(r"([\u00d7\u00f7+\u2212])", left):
-            code += OPS[piece] if piece in OPS else "Fraction(%d, %d)" % (value(piece).numerator,
-                                                                           value(piece).denominator)
+            code += OPS[piece] if piece in OPS else f"Fraction({value(piece).numerator}, {value(piece).denominator})"
         result = value(right)
         found.append((m.group(), eval(code, {"__builtins__": {}, "Fraction": Fraction}) == result, result))
     return found

@@ -48,7 +48,7 @@ class ScoredClaim:
     """A labeled claim with the checker's verdict on it.
 
     numbers_rule: the checker's missing-number rule is on (see the module docstring for what it changes).
-    second_opinion: the checker asks a second model about claims the first found nothing on (module docstring).
+    second_opinion: the checker asks a second model about claims the first did not support (module docstring).
     """
 
     row: ClaimRow

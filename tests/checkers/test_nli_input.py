@@ -69,7 +69,9 @@ BAGS = (Passage("bags", "Each passenger may bring two large bags free of charge.
 
 @pytest.fixture(scope="module")
 def checkers() -> dict[bool, NLIChecker]:
-    plain = NLIChecker(canonical_input=False).load()
+    # the bundled model alone: since session 35 the second opinion is asked about claims the first one contradicts,
+    # and it reads the plain "do" as the canonical input does
+    plain = NLIChecker(canonical_input=False, second_opinion="off").load()
     canon = NLIChecker(canonical_input=True)
     canon.scorer = plain.scorer  # one model load: only the model's input differs
     return {False: plain, True: canon}

@@ -77,10 +77,11 @@ def test_the_second_model_reads_only_the_closest_windows(checkers) -> None:
 def test_only_a_supporting_second_verdict_replaces_the_first() -> None:
     evidence = Evidence("billing", "Team plans ...", 0, 10)
     first = Verdict("not_supported", "nli", score=0.2, evidence=evidence, label3="not_found")
-    assert is_candidate(first)
-    assert not is_candidate(Verdict("not_supported", "nli", score=0.2, label3="contradicted"))
+    claim = "Team plans include SSO."
+    assert is_candidate(first, claim)
     assert not is_candidate(Verdict("not_supported", "nli", score=0.0, label3="not_found",
-                                    detail={"disagreeing_sentence": True}))
+                                    detail={"disagreeing_sentence": True}), claim)
+    assert not is_candidate(Verdict("supported", "nli", score=0.9, label3="supported"), claim)
     no = Verdict("not_supported", "nli", score=0.5, label3="not_found")
     assert second_opinion_verdict(first, no) is first
     yes = Verdict("supported", "nli", score=0.95, evidence=evidence, label3="supported")
@@ -119,3 +120,20 @@ def test_a_sweep_of_a_run_with_a_second_opinion_is_what_reruns_give(checkers) ->
         assert not swept[0] and not again[0]  # the second opinion's claim, at every threshold
     point, = sweep("nli", lenient.spec(), scored, [0.995]).points
     assert point.not_redecided == sum(not s.redecided_at(0.995) for s in scored) > 0
+
+
+@pytest.mark.parametrize("claim, asked", [
+    ("Short-loan items are the ones marked with a red label.", True),
+    ("Electricity isn't discounted.", True),
+    ("Annual Enterprise contracts are not refundable after 7 days.", False),
+    ("No, unused data never rolls over, not even on Max.", False),
+    ("Nothing is refunded after the first week.", False),
+    ("Links cannot be shared with anyone outside the workspace.", False),
+])
+def test_a_claim_the_first_model_contradicts_is_asked_unless_it_negates_every_case_or_a_number(claim, asked) -> None:
+    """Session 35: the first model contradicts faithful paraphrases ("... are the ones marked with a red label"
+    against "..., marked with a red label, are lent for 24 hours and cannot be renewed": 0.96), so the second model
+    is asked about them too; not where the claim negates every case or negates a statement with a number, the
+    flipped negations and swapped numbers the second model lets through."""
+    contradicted = Verdict("not_supported", "nli", score=0.02, label3="contradicted")
+    assert is_candidate(contradicted, claim) is asked

@@ -24,7 +24,12 @@ import numpy as np
 from faithkit.checkers.base import CheckerBase
 from faithkit.checkers.nli_input import NLI_INPUT_VERSION, canonical_pairs
 from faithkit.checkers.nli_options import DEFAULT_WINDOW_VETO, SECOND_OPINION_AUTO, NLIOptions
-from faithkit.checkers.nli_verdict import candidates_of, second_opinion_verdict, window_verdict
+from faithkit.checkers.nli_verdict import (
+    SECOND_OPINION_CANDIDATES,
+    candidates_of,
+    second_opinion_verdict,
+    window_verdict,
+)
 from faithkit.checkers.pairs import (
     SMOKE_CONTRADICTED,
     SMOKE_ENTAILED,
@@ -218,7 +223,8 @@ class NLIChecker(CheckerBase):
             "follow_on": self.follow_on,
             "spread_evidence": self.spread_evidence,
             **({"second_opinion": {"model": str(self.second.model_source), "weights": self.second.described.identity,
-                                   "threshold": self.second.threshold, "prune_windows": self.second.prune_windows}}
+                                   "threshold": self.second.threshold, "prune_windows": self.second.prune_windows,
+                                   "candidates": SECOND_OPINION_CANDIDATES}}
                if self.second is not None else {}),
             **self.rebuild_entry(),
         }
@@ -340,8 +346,9 @@ class NLIChecker(CheckerBase):
 
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
                              verdicts: list[Verdict]) -> list[Verdict]:
-        """Ask the second model about the claims the first found nothing on (``checkers.nli_verdict.is_candidate``)."""
-        asked = [i for i in candidates_of(verdicts) if not requests[i].settled]  # settled: its label cannot change
+        """Ask the second model about the claims the first did not support (``checkers.nli_verdict.is_candidate``)."""
+        claims = [r.claim for r in requests]
+        asked = [i for i in candidates_of(verdicts, claims) if not requests[i].settled]  # settled: cannot change
         if not asked:
             return verdicts
         scored_before = second.counters["nli_pairs_scored"]

@@ -67,7 +67,8 @@ class NLIOptions(CheckerOptions):
     ``prune_recheck``) every window; follow_on: a clause such
     as "...; after that they are not refundable" is also a premise of its own, read with its antecedents put back
     (``checkers.rules.follow_on``); second_opinion: the folder of a second model consulted only for claims the first
-    model neither supports nor contradicts and no rule refutes, supporting them at ``second_threshold``
+    model does not support and no rule refutes (not a contradicted claim that negates every case or a number),
+    supporting them at ``second_threshold``
     (``checkers.nli_verdict.is_candidate``); ``auto`` (default): the bundled second-opinion model when ``model`` is the
     bundled one, none for any other model; None (``off``): none; spread_evidence: a claim also gets, per passage,
     the few sentences that cover its content words joined as one more window, where they are not neighbours

@@ -15,6 +15,7 @@ verdicts a second model may overturn, and the verdict that then stands. The chec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
@@ -22,7 +23,7 @@ from typing import Protocol
 import numpy as np
 
 from faithkit.checkers.pairs import PairScores
-from faithkit.checkers.rules.alignment import conflict_kind, exclusivity_conflict
+from faithkit.checkers.rules.alignment import conflict_kind, exclusivity_conflict, is_negated
 from faithkit.checkers.rules.claim_subject import with_subject
 from faithkit.checkers.rules.copy_rule import copied_window
 from faithkit.checkers.rules.window_veto import Removal, usable_windows
@@ -173,28 +174,49 @@ def contradicting_window(settings: VerdictSettings, passage_id: str, windows: li
     return most if probs[most, 2] >= settings.contradiction_threshold else None
 
 
-# The second opinion: a second NLI model consulted only where the first one found nothing either way.
+# The second opinion: a second NLI model consulted where the first one did not support a claim.
 #
 # Why: every CPU-trained replacement of the bundled model moved along its strictness curve (runs 4-10 in
 # ``training/README.md``): a lenient model keeps paraphrases the bundled one rejects ("This month's charge stays,
 # though." for "... the current month is not refunded.") and lets negation flips and added facts through. As a
-# *second opinion* it can only turn a "not found" into "supported": a claim is a candidate when the first model's
+# *second opinion* it can only turn a flag into "supported": a claim is a candidate when the first model's
 # verdict is ``not_supported`` and
 #
 # - no alignment rule named a sentence that disagrees with it (``detail.disagreeing_sentence``), and
-# - no window of its best passage contradicts it for the first model (``label3`` is not "contradicted").
+# - the first model does not contradict it (``label3`` "contradicted") while it negates without exception ("never",
+#   "nothing", "not even", ...: ``_UNIVERSAL_NEGATION``) or negates a statement with a number in it.
+#
+# Until session 35 every claim the first model contradicted was left out. But the first model also contradicts
+# faithful paraphrases, confidently: "Short-loan items are the ones marked with a red label." against "Short-loan
+# items, marked with a red label, are lent for 24 hours and cannot be renewed." (0.96), negative facts such as
+# "Electricity isn't discounted". Asking the second model about them kept 2 more dev answers (no fault lost) and 9
+# more held-out answers (1 fault lost of 275); the help-center suite kept one more faithful claim. The two bars are
+# the weakness the first paragraph names, seen where the rule was chosen: without them the second model let two
+# help-center negation flips through ("No, unused data never rolls over, not even on Max.": entailed at 0.98) and
+# two of the lesson's Move 6 mutants ("Annual Enterprise contracts are not refundable after 7 days."), and lost one
+# more held-out fault.
 #
 # A candidate is supported when the second model, through the same windows, veto, alignment rules and canonical
-# input, supports it at ``second_threshold``. Everything the first model supports, contradicts or a rule refutes
-# keeps its verdict, so a flip the bundled model contradicts stays caught whatever the second model says. The numbers
-# stage wraps the NLI checker and still refutes a claim whose numbers are not in the sources. The rule was written
-# before any score was read (``training/results/run11_rule.md``); its dev figures are in the model card.
+# input, supports it at ``second_threshold``. Everything the first model supports or a rule refutes keeps its
+# verdict, and so does a contradicted negation of every case or of a number. The numbers stage wraps the NLI checker
+# and still refutes a claim whose numbers are not in the sources. The rule of run 11 was written before any score was
+# read (``training/results/run11_rule.md``); its dev figures, and session 35's, are in the model card.
 
 
-def is_candidate(verdict: Verdict) -> bool:
-    """Whether the second model may overturn this first-model verdict (the comment above says why)."""
-    return (verdict.label == "not_supported" and not verdict.detail.get("disagreeing_sentence")
-            and verdict.label3 != "contradicted")
+# in the spec, so that ``compare`` sees the rule change: v2 asks about claims the first model contradicts (session 35)
+SECOND_OPINION_CANDIDATES = "candidates-v2"
+_DIGIT = re.compile(r"\d")
+_UNIVERSAL_NEGATION = re.compile(r"\b(?:never|nothing|none|nobody|no\s+one|nowhere|neither|nor|not\s+even|"
+                                 r"at\s+all|anywhere|anyone|anybody)\b", re.IGNORECASE)
+
+
+def is_candidate(verdict: Verdict, claim: str) -> bool:
+    """Whether the second model may overturn this first-model verdict on ``claim`` (the comment above says why)."""
+    if verdict.label != "not_supported" or verdict.detail.get("disagreeing_sentence"):
+        return False
+    if verdict.label3 != "contradicted":
+        return True
+    return not _UNIVERSAL_NEGATION.search(claim) and not (is_negated(claim) and _DIGIT.search(claim))
 
 
 def second_opinion_verdict(first: Verdict, second: Verdict) -> Verdict:
@@ -207,6 +229,6 @@ def second_opinion_verdict(first: Verdict, second: Verdict) -> Verdict:
         "evidence": first.evidence.text if first.evidence is not None else None}})
 
 
-def candidates_of(verdicts: Sequence[Verdict]) -> list[int]:
+def candidates_of(verdicts: Sequence[Verdict], claims: Sequence[str]) -> list[int]:
     """Positions of the first verdicts that are candidates."""
-    return [i for i, verdict in enumerate(verdicts) if is_candidate(verdict)]
+    return [i for i, (verdict, claim) in enumerate(zip(verdicts, claims, strict=True)) if is_candidate(verdict, claim)]
