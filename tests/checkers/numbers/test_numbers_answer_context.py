@@ -87,3 +87,26 @@ def test_the_users_own_words_from_the_question_are_not_new_facts() -> None:
                                         ("A box is NZD 12.50.", "NZD"), ("Lessons are SGD 45 each.", "SGD")])
 def test_iso_currency_codes_before_or_after_an_amount(text: str, unit: str) -> None:
     assert [q.unit for q in quantities(text) if q.unit == unit] == [unit]
+
+
+DESKS = [{"id": "memberships", "text": "Hive Works has two memberships. Flex costs CHF 290 per month and lets you "
+                                       "use any free hot desk on weekdays. Fixed Desk costs CHF 480 per month and "
+                                       "comes with your own desk, a lockable drawer and 24/7 access."},
+         {"id": "rooms", "text": "Meeting rooms are booked in the app in 30-minute slots. Flex members get 4 free "
+                                 "meeting-room hours per month and Fixed Desk members get 10; each extra hour costs "
+                                 "CHF 25."},
+         {"id": "billing", "text": "Memberships are billed monthly in advance on the 1st of each month. You can cancel "
+                                   "at any time with one full calendar month's notice. Paying 12 months upfront gives "
+                                   "you 10% off the membership price."}]
+
+
+def test_a_percentage_is_read_from_the_sentence_that_writes_it_as_one() -> None:
+    """Session 35: the claim's "10% off" was backed by the bare "10" free hours of another sentence (same amount,
+    no unit), so the operand's sentence lost its discount and CHF 5,184 = CHF 5,760 × (1 − 10%) was never found."""
+    answer = ("Fixed Desk is CHF 480 a month, so 12 months would be CHF 5,760; paying the year upfront takes 10% off, "
+              "which brings it to CHF 5,184.")
+    got = verdicts(answer, DESKS, "What would Fixed Desk cost for a year if I pay upfront?")
+    assert [v for _, v in got] == ["supported"]
+    wrong = answer.replace("5,184", "5,148")
+    assert [v for _, v in verdicts(wrong, DESKS, "What would Fixed Desk cost for a year if I pay upfront?")] == [
+        "not_supported"]

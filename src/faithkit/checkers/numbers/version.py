@@ -7,7 +7,8 @@ the stage gives, including changes of the rules it reads through its inner check
 29: a dollar with its country in front ("R$368", "NT$99") starts at the country's letters, so "Total: R$368" has
     its total's label right before its number (``scan.DOLLAR_PREFIX``); a price for a quantity of the user's that
     the rate's sentence does not allow ("for 2 to 8 weeks" priced for 10; ``operand_conditions.out_of_range``); a
-    negated amount beside another of its unit is a correction, not a polarity flip ("60 minutes, not 90").
+    negated amount beside another of its unit is a correction, not a polarity flip ("60 minutes, not 90"); a claim's
+    "10%" is read from a sentence that writes it as a percentage, not from a bare "10" before it (``pool``).
 28: the user's quantity in a product is never of the target's own dimension ("14 days = 7 days × 2" read the DVD
     loan as the user's; ``justify``); the inner checker's rule stages (``rule:<name>``) and leaning sentences.
 27: "date" and "period" are words of date arithmetic ("the notice period ends on 17 March"; ``dates``).
