@@ -105,8 +105,10 @@ def test_a_percentage_is_read_from_the_sentence_that_writes_it_as_one() -> None:
     no unit), so the operand's sentence lost its discount and CHF 5,184 = CHF 5,760 × (1 − 10%) was never found."""
     answer = ("Fixed Desk is CHF 480 a month, so 12 months would be CHF 5,760; paying the year upfront takes 10% off, "
               "which brings it to CHF 5,184.")
-    got = verdicts(answer, DESKS, "What would Fixed Desk cost for a year if I pay upfront?")
-    assert [v for _, v in got] == ["supported"]
+    question = "What would Fixed Desk cost for a year if I pay upfront?"
+    (claim,) = check_answer(answer, DESKS, question=question).result.claims
+    assert claim.verdict == "supported"
+    percent = next(n for n in claim.detail["numbers"] if n["text"] == "10%")
+    assert percent["source"] == "billing"  # the explanation names the sentence that writes it, too
     wrong = answer.replace("5,184", "5,148")
-    assert [v for _, v in verdicts(wrong, DESKS, "What would Fixed Desk cost for a year if I pay upfront?")] == [
-        "not_supported"]
+    assert [v for _, v in verdicts(wrong, DESKS, question)] == ["not_supported"]

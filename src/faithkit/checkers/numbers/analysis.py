@@ -143,7 +143,11 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
     statuses: dict[int, NumberStatus] = {}
     missing: list[Quantity] = []
     for n, q in enumerate(claim_qs):
-        src = next((pid for pid, text in items if states_amount(claim, q, text)), None)
+        stating = [(pid, text) for pid, text in items if states_amount(claim, q, text)]
+        # the passage that writes it in its own unit first: "10%" is the billing passage's "10% off", not a bare "10"
+        own_unit = [pid for pid, text in stating
+                    if any(s.unit == q.unit and same_amount(q, s) for s in quantities(text))]
+        src = own_unit[0] if own_unit else stating[0][0] if stating else None
         if src is not None:
             statuses[n] = NumberStatus(q, "in_sources", source=src)
         elif _not_checked(q):
