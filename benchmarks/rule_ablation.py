@@ -3,13 +3,14 @@ and the held-out sets of realistic answers.
 
     PYTHONPATH=src python benchmarks/rule_ablation.py [--rules polarity,units,...] [--sets dev|held-out|all]
 
-For each alignment rule (``checkers.rules.alignment``: polarity, siblings, scope, units, anchors, conditions) and the
-window veto, runs the real `faithkit check` with everything else at its default, and prints, per group of sets,
-how many answers the rule gets right that the checker without it gets wrong (faults it catches, faithful answers
-it would otherwise lose) and the reverse (faithful answers it costs, faults it lets through), with the checker's
-figures with every rule on. Issue 31 asks for this table: a rule is kept for what it does where it was not chosen,
-so its held-out line is the one to read. The model's scores are the same in every run (the rules only decide which
-windows may support a claim), so with the score cache warm each run takes seconds per set.
+For each alignment rule (``checkers.rules.alignment``: polarity, siblings, scope, units, anchors, conditions), the
+window veto and the second opinion (the second bundled model, which only ever rescues), runs the real `faithkit
+check` with everything else at its default, and prints, per group of sets, how many answers the rule gets right
+that the checker without it gets wrong (faults it catches, faithful answers it would otherwise lose) and the
+reverse (faithful answers it costs, faults it lets through), with the checker's figures with every rule on. Issue
+31 asks for this table: a rule is kept for what it does where it was not chosen, so its held-out line is the one to
+read. The model's scores are the same in every run (the rules only decide which windows may support a claim), so
+with the score cache warm each run takes seconds per set.
 
 Dev and held-out are as the sets' READMEs say (shapes_dev, shapes_dev2, shapes_holdout, numbers_dev, numbers_dev2,
 refusals_dev2-4 are dev; the others were written blind and are only for confirming).
@@ -31,9 +32,10 @@ DEV = [SHAPES_DEV, *(ROOT / "benchmarks" / n / f"{n}.jsonl" for n in (
 HELD_OUT = [ROOT / "benchmarks" / n / f"{n}.jsonl" for n in (
     "shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6", "shapes_holdout7",
     "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4", "numbers_holdout5",
-    "refusals_holdout", "refusals_holdout2", "leaning_holdout")]
+    "refusals_holdout", "refusals_holdout2", "leaning_holdout", "periods_holdout")]
 DEFAULT_RULES = ("polarity", "siblings", "scope", "units", "anchors", "conditions")
 VETO = "window veto"
+SECOND = "second opinion"  # the second bundled model (``checkers.nli_verdict.is_candidate``): a rescue, not a flag
 
 
 def outcomes(data: Path, check_args: list[str], work: Path) -> dict[str, tuple[str, bool]]:
@@ -51,6 +53,8 @@ def without(rule: str) -> list[str]:
     """The check arguments that turn one rule off and leave every other default."""
     if rule == VETO:
         return ["--no-window-veto"]
+    if rule == SECOND:
+        return ["--checker", "nli:second_opinion=off"]
     kept = [r for r in DEFAULT_RULES if r != rule]
     return ["--checker", f"nli:alignment_rules={'+'.join(kept)}"] if kept else ["--checker", "nli:alignment=false"]
 
@@ -72,16 +76,18 @@ def compare(base: dict[str, tuple[str, bool]], off: dict[str, tuple[str, bool]])
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default=",".join((*DEFAULT_RULES, VETO)),
-                        help="comma-separated rules to turn off in turn (default: every rule and the window veto)")
+    parser.add_argument("--rules", default=",".join((*DEFAULT_RULES, VETO, SECOND)),
+                        help="comma-separated rules to turn off in turn (default: every rule, the window veto and the "
+                             "second opinion)")
     parser.add_argument("--sets", choices=("dev", "held-out", "all"), default="all")
     args = parser.parse_args(argv)
     groups = {"dev": DEV, "held-out": HELD_OUT}
     groups = groups if args.sets == "all" else {args.sets: groups[args.sets]}
     rules = [r.strip() for r in args.rules.split(",") if r.strip()]
-    unknown = [r for r in rules if r not in (*DEFAULT_RULES, VETO)]
+    known = (*DEFAULT_RULES, VETO, SECOND)
+    unknown = [r for r in rules if r not in known]
     if unknown:
-        parser.error(f"unknown rule(s) {', '.join(unknown)}; known: {', '.join((*DEFAULT_RULES, VETO))}")
+        parser.error(f"unknown rule(s) {', '.join(unknown)}; known: {', '.join(known)}")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         for group, sets in groups.items():
