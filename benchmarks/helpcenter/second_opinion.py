@@ -7,8 +7,10 @@
 Why offline first: building a stage into the checker costs an afternoon; reading two results files costs
 seconds. The rule it applies is the one written in `training/results/run11_rule.md` before any score was read:
 a claim the first stack did not support becomes supported when the second stack supports it, but only when
-the first verdict came from the NLI stage, no rule named a sentence that disagrees with it, and no window of
-its best passage contradicts it (``label3`` is not "contradicted"). Claims are matched by position inside
+the first verdict came from the NLI stage and the checker would ask the second model about it
+(``checkers.nli_verdict.is_candidate``: no rule named a sentence that disagrees with it, and no first-model
+contradiction of a claim that negates every case or a number; run 11's rule also left out every contradicted
+claim). Claims are matched by position inside
 their answer (both stacks split answers with the same splitter; a mismatch stops the script).
 """
 
@@ -26,10 +28,15 @@ from suite_score import LABELS, figures, predict, read_jsonl, render  # noqa: E4
 
 
 def is_candidate(claim: dict[str, Any]) -> bool:
-    """A first-stack verdict the second opinion may overturn (see the module docstring)."""
-    detail = claim.get("detail") or {}
-    return (claim["verdict"] == "not_supported" and claim.get("stage") == "nli"
-            and not detail.get("disagreeing_sentence") and claim.get("label3") != "contradicted")
+    """A first-stack verdict the second opinion may overturn: an NLI verdict the checker's own rule would ask the
+    second model about (``checkers.nli_verdict.is_candidate``; until session 35 this file kept its own copy of run
+    11's rule, which then drifted from the checker's)."""
+    from faithkit.checkers.nli_verdict import is_candidate as asked
+    from faithkit.records import Verdict
+
+    verdict = Verdict(claim["verdict"], claim.get("stage") or "", label3=claim.get("label3"),
+                      detail=claim.get("detail") or {})
+    return claim.get("stage") == "nli" and asked(verdict, claim["text"])
 
 
 def combine(first: list[dict[str, Any]], second: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int, int]:

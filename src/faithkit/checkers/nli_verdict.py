@@ -28,6 +28,7 @@ from faithkit.checkers.rules.claim_subject import with_subject
 from faithkit.checkers.rules.copy_rule import copied_window
 from faithkit.checkers.rules.window_veto import Removal, usable_windows
 from faithkit.records import SUPPORTED, ClaimCheck, Evidence, Verdict, Window
+from faithkit.text.words import DIGIT_NUMBER
 
 
 class VerdictSettings(Protocol):
@@ -205,7 +206,6 @@ def contradicting_window(settings: VerdictSettings, passage_id: str, windows: li
 
 # in the spec, so that ``compare`` sees the rule change: v2 asks about claims the first model contradicts (session 35)
 SECOND_OPINION_CANDIDATES = "candidates-v2"
-_DIGIT = re.compile(r"\d")
 _UNIVERSAL_NEGATION = re.compile(r"\b(?:never|nothing|none|nobody|no\s+one|nowhere|neither|nor|not\s+even|"
                                  r"at\s+all|anywhere|anyone|anybody)\b", re.IGNORECASE)
 
@@ -216,7 +216,7 @@ def is_candidate(verdict: Verdict, claim: str) -> bool:
         return False
     if verdict.label3 != "contradicted":
         return True
-    return not _UNIVERSAL_NEGATION.search(claim) and not (is_negated(claim) and _DIGIT.search(claim))
+    return not _UNIVERSAL_NEGATION.search(claim) and not (is_negated(claim) and DIGIT_NUMBER.search(claim))
 
 
 def second_opinion_verdict(first: Verdict, second: Verdict) -> Verdict:

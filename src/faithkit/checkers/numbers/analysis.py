@@ -36,7 +36,7 @@ from faithkit.checkers.numbers.derivation import find_derivations
 from faithkit.checkers.numbers.extract import quantities, skipped_numerals
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Derivation, SearchResult, rank
 from faithkit.checkers.numbers.pool import build_pool
-from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
+from faithkit.checkers.numbers.quantity import Quantity, dimension, own_unit_first, same_amount
 from faithkit.records import Passage
 
 __all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "derive_from_question", "grounded_statements",
@@ -144,10 +144,8 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
     missing: list[Quantity] = []
     for n, q in enumerate(claim_qs):
         stating = [(pid, text) for pid, text in items if states_amount(claim, q, text)]
-        # the passage that writes it in its own unit first: "10%" is the billing passage's "10% off", not a bare "10"
-        own_unit = [pid for pid, text in stating
-                    if any(s.unit == q.unit and same_amount(q, s) for s in quantities(text))]
-        src = own_unit[0] if own_unit else stating[0][0] if stating else None
+        found = [(pid, s) for pid, text in stating for s in quantities(text) if same_amount(q, s)]
+        src = own_unit_first(q, found) or (stating[0][0] if stating else None)  # "10%": the "10% off" passage
         if src is not None:
             statuses[n] = NumberStatus(q, "in_sources", source=src)
         elif _not_checked(q):

@@ -19,7 +19,7 @@ from faithkit.checkers.numbers.derivation import unit_and_value
 from faithkit.checkers.numbers.extract import quantities, rate_of
 from faithkit.checkers.numbers.justify import DISCOUNT, HALF_LABEL
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Operand
-from faithkit.checkers.numbers.quantity import Quantity, dimension, number_text, same_amount
+from faithkit.checkers.numbers.quantity import Quantity, dimension, number_text, own_unit_first, same_amount
 
 __all__ = ["build_pool", "sentence_at"]
 
@@ -102,10 +102,8 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
         add(_operand(q, "claim", "claim", claim, q, given=True), (0, 0, n))
     for n, q in enumerate(stated):  # what the claim states and a source backs (maybe only as a code or year)
         op = _operand(q, "claim", "claim", claim, q)
-        backings = [(text, s) for _, text in passages for s in quantities(text) if same_amount(q, s)]
-        # a sentence that writes it in its own unit first: "10% off" is stated by "gives you 10% off", not by a bare
-        # "members get 10" earlier (whose sentence then hid the discount from the complement below)
-        backing = next((b for b in backings if b[1].unit == q.unit), backings[0] if backings else None)
+        backing = own_unit_first(q, [((text, s), s) for _, text in passages for s in quantities(text)
+                                     if same_amount(q, s)])  # "10% off" from "gives you 10% off", not a bare "10"
         if backing is not None:  # the sentence that states it, for the rest-of-claim test
             op = replace(op, origins=op.origins | {"passage"}, context=sentence_at(backing[0], backing[1].start,
                                                                                      backing[1].end))

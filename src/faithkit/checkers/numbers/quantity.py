@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 __all__ = [
     "Quantity",
@@ -185,6 +187,17 @@ def compatible_units(a: Quantity, b: Quantity) -> bool:
 
 # currencies whose hundredth is a "cent": a cent its own text left unresolved (it names no currency) is one of these
 _CENT_CURRENCIES = ("USD", "EUR")
+
+
+_Item = TypeVar("_Item")
+
+
+def own_unit_first(q: Quantity, found: Sequence[tuple[_Item, Quantity]]) -> _Item | None:
+    """Of ``found`` (an item and a quantity stating ``q``'s amount), the first item whose quantity writes it in
+    ``q``'s own unit, else the first item; None when there is none. Why: a bare number has no unit and so states any
+    amount, and "takes 10% off" was read from a "Fixed Desk members get 10" before the sentence that gives "10% off"
+    (the discount's sentence, which the arithmetic and the explanation need; session 35)."""
+    return next((item for item, s in found if s.unit == q.unit), found[0][0] if found else None)
 
 
 def same_amount(a: Quantity, b: Quantity) -> bool:

@@ -60,6 +60,7 @@ from faithkit.checkers.rules.alignment_units import (  # noqa: F401  (re-exporte
     unit_conflict,
 )
 from faithkit.checkers.rules.alignment_words import STOPWORDS, WORD, stem, words  # noqa: F401
+from faithkit.text.words import DIGIT_NUMBER
 
 DEFAULT_ALIGNMENT = True  # measured on the help-center dev suite before it was switched on (MODEL_CARD.md)
 # names (any name) off: -8 points on WiCE dev; anchors on: session 15 (MODEL_CARD.md)
@@ -132,14 +133,11 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
     return any(scope & plain_words for scope in scopes if not _corrected_amount(negated, scope))
 
 
-_NUMERAL = re.compile(r"^\d+(?:[.,]\d+)*$")
-
-
 def _corrected_amount(text: str, scope: set[str] | frozenset[str]) -> bool:
     """A negation of an amount beside another amount of the same unit is a correction, not a denial of the
     statement: "He can add 60 minutes, not 90." and "Not for 2 nights: in July the minimum stay is 3 nights." state
     60 minutes and 3 nights (the numbers stage checks them); only the alternative amount is negated."""
-    if not scope or not all(_NUMERAL.match(w) for w in scope):
+    if not scope or not all(DIGIT_NUMBER.fullmatch(w) for w in scope):
         return False
     from faithkit.checkers.numbers.extract import quantities  # the rules do not load the numbers stage otherwise
 
