@@ -155,6 +155,20 @@ def test_sibling_conflict_catches_swaps_and_spares_references_left_implicit() ->
     assert name_conflict(*wiki) and not sibling_conflict(*wiki)
 
 
+WASHES = "From Monday to Wednesday before 12:00, the exterior, standard and premium washes are 20% off."
+POOL = "The pool opens at 8:00 from June to August and at 9:00 in May."
+
+
+@pytest.mark.parametrize(("claim", "sentence", "swapped"), [
+    ("On Tuesday before 12:00, the premium wash is 20% off.", WASHES, False),  # inside the span
+    ("On Friday before 12:00, the premium wash is 20% off.", WASHES, True),  # outside it: still a swap
+    ("In July the pool opens at 8:00.", POOL, False),
+])
+def test_a_weekday_or_month_inside_the_sentences_span_is_no_sibling(claim: str, sentence: str, swapped: bool) -> None:
+    assert sibling_conflict(claim, sentence) is swapped
+    assert name_conflict(claim, sentence) is swapped
+
+
 @pytest.mark.parametrize(("claim", "sentence"), [
     # a possessive is its noun: "GB's" once became a name "gb'" beside the claim's "GB", and the two shared a slot
     ("He was Chef de Mission of Team GB at the 2016 Olympics.",

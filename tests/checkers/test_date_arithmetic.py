@@ -54,6 +54,7 @@ def test_the_period_comes_from_a_sentence_about_the_claim() -> None:
     ("Invoices are due within 14 days, so yours is due by 15 March.", []),
     ("Invoices are sent within 14 days, so yours is sent by 15 March.", ["sent", "sent"]),  # the other clause's verb
     ("Invoices are not due within 14 days, so yours is due by 15 March.", ["not"]),
+    ("Invoices are due 14 days later, so yours is due on 15 March.", []),  # "later" places the date, like "after"
 ])
 def test_only_the_periods_clause_and_the_question_cover_the_rest(claim: str, left: list[str]) -> None:
     found = date_arithmetic(claim, INVOICES, QUESTION, words(claim))

@@ -52,8 +52,8 @@ _WORD_NUMBERS = {"a": 1, "an": 1, **NUMBER_WORDS}
 _PLAIN_YEAR = 2026  # no year stated: read the dates in a year that is not a leap year
 # pronouns for the user's own thing ("yours is due"), the words that place a date ("by 15 March"), and the words for
 # what date arithmetic computes ("the notice period ends on 17 March", "the due date is 24 March")
-_PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "latest",
-                "date", "dates", "period")
+_PLAIN_WORDS = ("yours", "mine", "ours", "theirs", "hers", "his", "by", "until", "till", "before", "after", "later",
+                "latest", "date", "dates", "period")
 _PERIOD_CLAUSE_BREAK = re.compile(r"\s*[,;:]\s*|\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
 
 

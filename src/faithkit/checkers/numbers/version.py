@@ -4,6 +4,9 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+30: "later" is a word of date arithmetic ("it ends 30 days later, on 4 August"; ``dates``); a weekday or month
+    inside the sentence's span is no sibling of the span's ends ("Tuesday" against "From Monday to Wednesday";
+    ``rules.alignment_names.spanned_names``).
 29: a dollar with its country in front ("R$368", "NT$99") starts at the country's letters, so "Total: R$368" has
     its total's label right before its number (``scan.DOLLAR_PREFIX``); a price for a quantity of the user's that
     the rate's sentence does not allow ("for 2 to 8 weeks" priced for 10; ``operand_conditions.out_of_range``); a
@@ -36,4 +39,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "29"
+STAGE_VERSION = "30"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from faithkit.checkers.rules.alignment_words import STOPWORDS, stem, words
-from faithkit.text.calendar_names import SHORT_NAMES
+from faithkit.text.calendar_names import MONTHS, SHORT_NAMES, WEEKDAYS
 
 _NAME = re.compile(r"(?<![\w-])[A-Z][a-zA-Z0-9]*(?:[-'][A-Za-z0-9]+)*")
 _NOT_NAMES = frozenset(
@@ -101,7 +101,24 @@ def name_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bool:
     known = tuple(known)
     claim_names = names(claim, known) | roles(claim)
     sentence_names = names(sentence, known) | roles(sentence)
-    return bool(claim_names - sentence_names) and bool(sentence_names - claim_names - words(claim))
+    only_claim = claim_names - sentence_names - spanned_names(claim_names - sentence_names, sentence)
+    return bool(only_claim) and bool(sentence_names - claim_names - words(claim))
+
+
+def spanned_names(claim_names: Iterable[str], sentence: str) -> set[str]:
+    """The claim's weekday and month names that a span of the sentence covers: "Tuesday" against "From Monday to
+    Wednesday", "July" against "from June to August", "Friday" against "on weekdays". Why: the name is inside
+    what the sentence says, not a sibling swapped for it (a faithful "Tuesday before 12:00 is within the weekday
+    morning offer" had been flagged as naming a sibling of Monday)."""
+    calendar_names = [n for n in claim_names if n in WEEKDAYS or n in MONTHS]
+    if not calendar_names:
+        return set()
+    from faithkit.checkers.numbers.calendar import calendar_of  # the rules do not load the numbers stage otherwise
+
+    covered = calendar_of(sentence)
+    return {n for n in calendar_names
+            if (n in WEEKDAYS and covered.days is not None and WEEKDAYS.index(n) in covered.days)
+            or (n in MONTHS and covered.months is not None and MONTHS.index(n) + 1 in covered.months)}
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'-]*|[^\sA-Za-z0-9]")
@@ -191,6 +208,7 @@ def sibling_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bo
     claim_names = names(claim, known) | roles(claim)
     sentence_names = names(sentence, known) | roles(sentence)
     only_claim = claim_names - sentence_names
+    only_claim -= spanned_names(only_claim, sentence)
     only_sentence = sentence_names - claim_names - words(claim)
     if not only_claim or not only_sentence:
         return False
