@@ -69,3 +69,18 @@ def test_a_total_in_reais_labelled_total_adds_the_answers_own_lines():
     assert verdicts[2].detail["numbers"][0]["expression"] == "368 = 320 + 48"
     wrong = ("Lane hire: 2 hours × R$160 = R$320", "Shoe rental: capped at R$48 per lane per booking", "Total: R$378")
     assert checks.check([ClaimCheck(a, (lanes,), question, context=wrong) for a in wrong])[2].label != SUPPORTED
+
+
+@pytest.mark.parametrize("text, unit", [("JOD 95", "JOD"), ("TND 12", "TND"), ("1,800 BDT", "BDT"),
+                                        ("4,200 MAD", "MAD"), ("৳500", "BDT"), ("₮9,000", "MNT"), ("₵40", "GHS")])
+def test_any_iso_4217_code_or_a_currencys_own_sign_is_read_as_money(text, unit):
+    """The codes had been those of the sets written so far: "JOD 95 + JOD 130 + ... = JOD 405" read five bare
+    numbers, and "4,200 MAD per person" lost its currency (session 36, periods_dev)."""
+    (q,) = quantities(f"It costs {text} per visit.")
+    assert q.unit == unit
+
+
+def test_an_upper_case_word_that_is_also_a_code_is_no_currency():
+    """Albanian lek is ALL: a shouting "ALL 3 plans" must not price anything in it."""
+    (q,) = quantities("ALL 3 plans include it.")
+    assert q.unit != "ALL"

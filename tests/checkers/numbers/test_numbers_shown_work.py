@@ -49,3 +49,33 @@ def test_a_stronger_reason_explains_the_number_first() -> None:
     status, expression = status_of("Three day tickets would be CHF 237 (the pass is CHF 225, parking CHF 12).",
                                    "CHF 237")
     assert status == "derived" and "3 × 79" in expression
+
+
+RENTAL = (Passage("rates", "Hospital beds cost JOD 130 per calendar month, and new customers pay JOD 95 for their "
+                           "first month."),
+          Passage("deposit", "We take a refundable deposit of JOD 150 for a hospital bed. Delivery or collection "
+                             "costs JOD 15 each way."))
+
+
+def test_a_written_total_of_four_grounded_amounts_is_derived() -> None:
+    """The search stops at three operands; a receipt's total of four is checked by adding up what it shows."""
+    claim = "Total: JOD 95 + JOD 130 + JOD 150 + JOD 15 = JOD 390"
+    assert status_of(claim, "JOD 390", passages=RENTAL) == ("derived", "390 = 95 + 130 + 150 + 15")
+    wrong = "Total: JOD 95 + JOD 130 + JOD 150 + JOD 15 = JOD 400"
+    assert status_of(wrong, "JOD 400", passages=RENTAL)[0] == "unverified"
+    made_up = "Total: JOD 95 + JOD 130 + JOD 150 + JOD 25 = JOD 400"  # JOD 25 is in no passage
+    assert status_of(made_up, "JOD 400", passages=RENTAL)[0] == "unverified"
+
+
+def test_the_stage_supports_a_written_total_and_asks_the_model_only_about_its_label() -> None:
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.checkers.numbers import NumberChecks
+    from faithkit.records import SUPPORTED, ClaimCheck
+
+    inner = ScriptedChecker({"Total.": "supported"})  # the whole claim: not supported by the inner checker
+    stage = NumberChecks(inner)
+    right, wrong = stage.check([ClaimCheck("Total: JOD 95 + JOD 130 + JOD 150 + JOD 15 = JOD 390", RENTAL),
+                                ClaimCheck("Total: JOD 95 + JOD 130 + JOD 150 + JOD 15 = JOD 400", RENTAL)])
+    assert right.label == SUPPORTED and right.stage == "arithmetic"
+    assert right.detail["rest_claim"] == "Total."
+    assert wrong.label != SUPPORTED

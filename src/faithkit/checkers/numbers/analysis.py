@@ -16,7 +16,8 @@ Status of each claim number (``NumberStatus.status``):
                  second step over numbers the claim derived first ("a 5% service fee of £0.60, so your fees
                  come to £5.09"); the stage may also re-derive a number that is ``in_sources`` by coincidence
                  from the question's numbers (``derive_from_question``; ``coincidence`` then says where the
-                 passage has it)
+                 passage has it); or the result of a sum of four or more grounded numbers the claim writes out
+                 ("Total: JOD 95 + JOD 130 + JOD 30 + JOD 150 = JOD 405"; ``_shown_totals``)
     unverified   none of the above
 
 Givens. "A Team workspace with 8 users has 400 GB" states two numbers no passage has: 8 is the user's scenario,
@@ -37,6 +38,7 @@ from faithkit.checkers.numbers.extract import quantities, skipped_numerals
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Derivation, SearchResult, rank
 from faithkit.checkers.numbers.pool import build_pool
 from faithkit.checkers.numbers.quantity import Quantity, dimension, own_unit_first, same_amount
+from faithkit.checkers.numbers.written import shown_totals
 from faithkit.records import Passage
 
 __all__ = ["NumberReport", "NumberStatus", "analyse_claim_numbers", "derive_from_question", "grounded_statements",
@@ -193,12 +195,35 @@ def analyse_claim_numbers(claim: str, passages: Iterable[Passage | str], questio
                 statuses[index[id(d.target)]] = NumberStatus(d.target, "derived", d.expression, reason_source(d))
             return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), True,
                                 derivations, work)
+    totals = _shown_totals(claim, missing, statuses, index)
+    if totals is not None:
+        statuses.update(totals)
+        return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), True, (), work)
     for q in missing:
         res = first_attempt.get(id(q))
         near = res.best_unjustified if res else None
         statuses[index[id(q)]] = NumberStatus(
             q, "unverified", coincidence=(f"{near.expression} (not justified)" if near else None))
     return NumberReport(tuple(statuses[n] for n in range(len(claim_qs))), False, (), work)
+
+
+def _shown_totals(claim: str, missing: list[Quantity], statuses: dict[int, NumberStatus],
+                  index: dict[int, int]) -> dict[int, NumberStatus] | None:
+    """Each missing number as the result of a sum of four or more operands the claim writes out correctly
+    (``written.shown_totals``), every operand a number of the passages, the answer or the question; None unless
+    every missing number is one. The claim shows the whole sum, so there is no coincidence to guard against."""
+    found: dict[int, NumberStatus] = {}
+    grounded = {(s.quantity.num_start, s.quantity.num_end) for s in statuses.values()
+                if s.status in ("in_sources", "in_question")}
+    for result, operands in shown_totals(claim):
+        if not all(any(a < y and x < b for x, y in grounded) for a, b in operands):
+            continue
+        for q in missing:
+            if q.num_start <= result[0] < q.num_end:
+                expression = " + ".join(claim[a:b] for a, b in operands)
+                found[index[id(q)]] = NumberStatus(q, "derived", f"{claim[result[0]:result[1]]} = {expression}",
+                                                   "claim")
+    return found if len(found) == len(missing) else None
 
 
 def _chain(claim: str, claim_qs: list[Quantity], missing: list[Quantity], givens: tuple[Quantity, ...],

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from faithkit.checkers.numbers.currencies import CURRENCY_CODES, CURRENCY_SYMBOLS
+
 __all__ = [
     "Quantity",
     "base_value",
@@ -73,8 +75,7 @@ class Quantity:
 
 # ---------------------------------------------------------------------------------------------------- units
 
-_CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₩": "KRW", "₹": "INR", "₺": "TRY", "₽": "RUB",
-                     "₪": "ILS", "₫": "VND", "฿": "THB", "₱": "PHP", "₦": "NGN", "₴": "UAH", "₸": "KZT"}
+_CURRENCY_SYMBOLS = CURRENCY_SYMBOLS
 # the signs as one regex character class: "₩180,000" is an amount in won, not a bare number no price can derive
 CURRENCY_SIGNS = "[" + re.escape("".join(_CURRENCY_SYMBOLS)) + "]"
 # a dollar sign with its country in front ("R$65", "NT$99", "US$5"): the amount starts at the country's letters
@@ -82,12 +83,9 @@ CURRENCY_SIGNS = "[" + re.escape("".join(_CURRENCY_SYMBOLS)) + "]"
 # "$65" for a passage's "R$65" uses the passage's own dollar, so the two must still meet
 _DOLLAR_COUNTRIES = ("R", "A", "AU", "C", "CA", "NZ", "HK", "S", "SG", "US", "MX", "NT")
 DOLLAR_PREFIX = r"\b(?:" + "|".join(sorted(_DOLLAR_COUNTRIES, key=len, reverse=True)) + r")\$\s?"
-# ISO 4217 codes of the currencies a help center is likely to price in, written before or after an amount
-# ("SEK 890", "490 PLN"); one list for the scanner's prefix and the unit after a number
-_CURRENCY_CODES = frozenset({"EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "NZD", "INR", "SEK", "NOK", "DKK",
-                             "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "TRY", "SGD", "HKD", "CNY", "KRW", "TWD",
-                             "THB", "MYR", "IDR", "VND", "ZAR", "MXN", "BRL", "ARS", "CLP", "COP", "AED",
-                             "SAR", "ILS", "EGP", "NGN", "KES", "RUB", "PHP", "UAH", "KZT"})
+# ISO 4217 codes, written before or after an amount ("SEK 890", "490 PLN"); one list for the scanner's prefix and
+# the unit after a number (``currencies``)
+_CURRENCY_CODES = CURRENCY_CODES
 # a code written before an amount ("CHF 34"): the scanner's prefix and the written expressions' (``written``)
 CURRENCY_CODE_PREFIX = r"\b(?:" + "|".join(sorted(_CURRENCY_CODES)) + r")\s?"
 _CURRENCY_WORDS = {

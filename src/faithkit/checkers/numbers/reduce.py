@@ -216,14 +216,14 @@ def _clauses(claim: str) -> list[tuple[int, int]]:
 def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises: bool = False
                   ) -> RestOfClaim | None:
     """The rest-of-claim test for a claim whose numbers are all accounted for (module docstring); None when the
-    report has no derivation. ``question``: its words cover the clause too: the user's own wording ("paying
+    report derives nothing. ``question``: its words cover the clause too: the user's own wording ("paying
     yearly", "as a member", "for 4 people") repeated around the arithmetic adds no fact to check (on the
     project's dev answers 2 of 43 worked numbers were flagged for it alone; the blind sets confirmed the
     change it came with). ``premises``: also take out a leading
     phrase that only names an operand ("With the 20% student discount, …"; ``_premise``), for when the inner
     checker cannot judge that phrase on its own."""
     question_words = {_same(_stem(w)) for w in _WORD.findall(question)}
-    if not report.derivations:
+    if not report.derivations and not report.derived:  # a total the claim adds up in writing has no derivation
         return None
     used = {id(o.claim_quantity) for d in report.derivations for o in d.operands if o.claim_quantity}
     # an operand the question states is the user's scenario even where a passage also has it by chance ("Split
@@ -253,6 +253,8 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
         covered |= {"more", "less", "fewer", "than"} if any(op in ("+", "−") for op in d.ops) else set()
         periods = {o.period_unit for o in d.operands} | {rate_of(claim, d.target).period}
         covered |= {_stem(w) for p in periods if p for w in _PERIOD_WORDS[p]}
+    if not report.derivations:  # a written total (``analysis._shown_totals``): its operands' own units
+        covered |= {_stem(w) for n in report.numbers for w in _WORD.findall(n.quantity.text)}
     covered = {_same(w) for w in covered} | question_words
     spans = _clauses(claim)
     expressions = [s for s in spans if is_expression(claim[s[0]:s[1]])]  # "(4 × £2.50)": checked by ``written``

@@ -4,6 +4,9 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+31: every ISO 4217 code and a currency's own sign is money ("JOD 95", "1,800 BDT", "৳500"; ``currencies``); a
+    sum of four or more grounded amounts the claim writes out is derived ("Total: JOD 95 + JOD 130 + JOD 30 + JOD
+    150 = JOD 405"; ``analysis._shown_totals``).
 30: "later" is a word of date arithmetic ("it ends 30 days later, on 4 August"; ``dates``); a weekday or month
     inside the sentence's span is no sibling of the span's ends ("Tuesday" against "From Monday to Wednesday";
     ``rules.alignment_names.spanned_names``).
@@ -39,4 +42,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "30"
+STAGE_VERSION = "31"

@@ -132,3 +132,33 @@ def wrong_written_sum(claim: str) -> WrittenSum | None:
     """The first expression written in the claim whose value differs from the number it stands for, or None.
     Memoized: the numbers stage asks it before the inner checker (``settled``) and again after."""
     return next((s for s in written_sums(claim) if not s.agrees), None)
+
+
+_PLUS_ONLY = re.compile(r"[^×x*·−/÷-]*")  # no operator but "+" (and "plus") between the numbers
+_OPERAND = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def shown_totals(claim: str, least: int = 4) -> list[tuple[tuple[int, int], tuple[tuple[int, int], ...]]]:
+    """The totals a claim adds up in writing, as (the result's span, each operand's span), for every correct
+    ``a + b + c + d = e`` of at least ``least`` operands: a receipt's "Total: JOD 95 + JOD 130 + JOD 30 + JOD 150
+    = JOD 405". Why: the derivation search stops at three operands, so a total of four items was a number no
+    passage states, although the answer shows every step; the reader checks such a sum by adding it up. Whether
+    each operand is grounded is the caller's business."""
+    out = []
+    for match in _EQUATION.finditer(claim):
+        expression = match.group("expr")
+        if not _PLUS_ONLY.fullmatch(re.sub(r"\bplus\b", "+", expression)):
+            continue
+        value = _value(expression)
+        if value is None or not WrittenSum(expression, value, match.group("result"),
+                                           _plain_value(match.group("result"))).agrees:
+            continue
+        operands = tuple((match.start("expr") + m.start(), match.start("expr") + m.end())
+                         for m in _OPERAND.finditer(expression))
+        if len(operands) >= least:
+            result = _OPERAND.search(match.group("result"))
+            if result is not None:
+                out.append(((match.start("result") + result.start(), match.start("result") + result.end()),
+                            operands))
+    return out
+
