@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from faithkit.checkers.rules.alignment import conflict_kind, parse_rules
-from faithkit.checkers.rules.alignment_conditions import conditions, dropped_condition
+from faithkit.checkers.rules.alignment_conditions import conditions, dropped_condition, moved_first_count
 from faithkit.records import ClaimCheck, Passage
 
 POOL = "The outdoor pool is open from June to August."
@@ -85,3 +85,39 @@ def test_the_default_checker_holds_a_claim_to_its_sentence_condition(checker, cl
     assert verdict.label == label, (verdict.score, verdict.detail)
     if label == "not_supported":
         assert "conditions:" in verdict.detail["reason"] and "from June to August" in verdict.detail["reason"]
+
+
+INTRO = "New bands pay ₴200 per hour for their first 3 hours in Room B, once per band."
+CALLOUTS = "The first 2 guard call-outs in each calendar month are free, and each one after that costs 1,200 BDT."
+
+
+@pytest.mark.parametrize("claim, sentence, moved", [
+    ("New bands get their first 4 hours in Room B at ₴200 per hour.", INTRO,
+     ("first 3 hours", "first 4 hours")),
+    ("Your first four hours cost ₴200 each.", INTRO, ("first 3 hours", "first four hours")),
+    ("New bands get their first 3 hours in Room B at ₴200 per hour.", INTRO, None),
+    ("Your first 3 call-outs are free.", CALLOUTS, ("first 2 guard call-outs", "first 3 call-outs")),
+    ("Your first 2 call-outs this month are free, so you pay for the other 3.", CALLOUTS, None),
+    ("Room B costs ₴400 per hour.", INTRO, None),  # no "first N" in the claim: nothing to compare
+])
+def test_a_claim_that_moves_a_first_n_is_a_changed_condition(claim: str, sentence: str, moved) -> None:
+    """Session 36 (periods_dev pd-042, "their first 4 weeks" for "their first 8 weeks"): the model read the
+    changed count as support."""
+    assert moved_first_count(claim, sentence) == moved
+    assert (conflict_kind(claim, sentence) or "").startswith("conditions") is (moved is not None)
+
+
+def test_arithmetic_over_an_operand_whose_first_n_the_claim_moves_is_not_supported() -> None:
+    """"4 × ₴200" is right arithmetic on a price that holds for the first 3 hours only (periods_dev pd-016)."""
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.checkers.numbers import NumberChecks
+
+    passages = (Passage("rates", "Room B costs ₴400 per hour. " + INTRO),)
+    stage = NumberChecks(ScriptedChecker({}))
+    question = "We're a new band. What will our first 4-hour session cost?"
+    moved, kept = stage.check([
+        ClaimCheck("Our first 4 hours at the new-band price of ₴200 per hour come to ₴800.", passages, question),
+        ClaimCheck("Our first 3 hours at the new-band price of ₴200 per hour come to ₴600.", passages,
+                   "We're a new band. What will our first 3-hour session cost?")])
+    assert moved.label != "supported" and moved.detail["numbers_rule"] == "operand_condition"
+    assert kept.label == "supported"

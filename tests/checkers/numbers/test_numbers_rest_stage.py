@@ -101,3 +101,23 @@ def test_team_8_with_the_real_default_checker() -> None:
                                  ClaimCheck("8 users would pay €96 a month and get SSO.", PASSAGES, QUESTION)])
     assert (team_8.label, team_8.stage) == ("supported", "arithmetic")
     assert sso.label == "not_supported"
+
+
+def test_a_claim_an_alignment_rule_refuted_is_not_rescued_by_its_arithmetic() -> None:
+    """The rule found a passage sentence about the claim disagreeing with it; verified numbers do not undo that
+    (session 36: "New bands get their first 4 hours at ₴200 per hour" from a "first 3 hours" sentence was
+    supported again through ₴200 = ₴800 ÷ 4 hours)."""
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.checkers.numbers import NumberChecks
+    from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Passage, Verdict
+
+    passages = (Passage("rates", "The Team plan costs €12 per user per month."),)
+    claim = "The Team plan costs €12 per user per month, so your 8 users would pay €96 a month."
+    refuted = Verdict(NOT_SUPPORTED, "rule:conditions", score=0.9, evidence=Evidence("rates", passages[0].text),
+                      detail={"disagreeing_sentence": True, "rule": "conditions", "reason": "conditions: ..."})
+    plain = Verdict(NOT_SUPPORTED, "scripted", score=0.1, evidence=Evidence("rates", passages[0].text))
+    rest = "The Team plan costs €12 per user per month."
+    for inner, expected in ((refuted, NOT_SUPPORTED), (plain, SUPPORTED)):
+        stage = NumberChecks(ScriptedChecker({claim: inner, rest: "supported"}))
+        (verdict,) = stage.check([ClaimCheck(claim, passages, "We have 8 users.")])
+        assert verdict.label == expected

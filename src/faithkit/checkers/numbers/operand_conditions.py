@@ -35,13 +35,16 @@ from faithkit.checkers.numbers.calendar import calendar_conflict
 from faithkit.checkers.numbers.extract import quantities, rate_of
 from faithkit.checkers.numbers.operands import Derivation, Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
+from faithkit.checkers.rules.alignment import binding_conflict
+from faithkit.checkers.rules.alignment_conditions import moved_first_count
 from faithkit.checkers.rules.alignment_names import names, roles
+from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.checkers.rules.alignment_words import words
-from faithkit.records import NOT_SUPPORTED, Evidence, Passage, Verdict
+from faithkit.records import NOT_SUPPORTED, ClaimCheck, Evidence, Passage, Verdict
 from faithkit.text.sentences import split_sentences
 
-__all__ = ["OperandConflict", "claim_operand_conflict", "conflict_verdict", "exclusion_conflict", "ignored_limit",
-           "rate_as_total", "scenario"]
+__all__ = ["OperandConflict", "bound_operands", "claim_operand_conflict", "conflict_verdict", "exclusion_conflict",
+           "ignored_limit", "rate_as_total", "scenario"]
 
 _EXCLUSION = re.compile(
     r"\b(?:cannot|can\s*not|can't|may\s+not|is\s+not|isn't|are\s+not|aren't)\s+(?:be\s+)?combined\s+with\b"
@@ -303,3 +306,28 @@ def scenario(claim: str, question: str | None) -> str:
     days?" is about adults, and €20 is the children's price (``stage._bound_operands``, session 29: the worked
     premise reads the claim against the operand's sentence, where nothing else ties it to the adult)."""
     return claim if names(claim) or roles(claim) or not question else f"{question} {claim}"
+
+
+def bound_operands(request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
+    """An arithmetic verdict stands only if each passage operand belongs to what the claim is about: "For a guest,
+    a 3-hour booking costs €75." computes 3 × €25, and "€25 per hour for members and €40 per hour for guests" gives
+    €25 to members (``alignment.binding_conflict`` on the operand's sentence, issue 31); "€30 per page" is not "€30
+    per order" (``alignment_units.per_mismatch``); and "₴200 per hour for their first 3 hours" does not price
+    "their first 4 hours" (``alignment_conditions.moved_first_count``)."""
+    case = scenario(request.claim, request.question)  # whose case: the claim's, or the question's
+    for derivation in report.derivations:
+        for operand in derivation.operands:
+            if "passage" not in operand.origins or not operand.context:
+                continue
+            per = per_mismatch(request.claim, operand.context)  # "€30 per page" from "€30 per order"
+            moved = moved_first_count(request.claim, operand.context)  # "first 4 hours" at a "first 3" price
+            if per or moved or binding_conflict(f"{case} ({operand.quantity.text})", operand.context):
+                inner = Verdict.from_dict(verdict.detail["inner"]) if "inner" in verdict.detail else verdict
+                why = per or (f"{operand.quantity.text} holds for the {moved[0]}, not the {moved[1]}" if moved
+                              else f"{operand.quantity.text} belongs to another case than the claim's")
+                source = next((p.id for p in request.passages if operand.context in p.text), operand.source)
+                rule = "operand_unit" if per else "operand_condition" if moved else "operand_binding"
+                return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(source, operand.context),
+                               detail={"numbers_rule": rule, "numbers": report.as_dicts(),
+                                       "reason": f"[{source}]: {why}", "inner": inner.to_dict()})
+    return verdict

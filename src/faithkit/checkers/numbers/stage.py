@@ -65,14 +65,12 @@ from faithkit.checkers.numbers.analysis import (
 from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
 from faithkit.checkers.numbers.dates import unstated_date_reason, unstated_dates
 from faithkit.checkers.numbers.nearest import missing_reason
-from faithkit.checkers.numbers.operand_conditions import claim_operand_conflict, conflict_verdict, scenario
+from faithkit.checkers.numbers.operand_conditions import bound_operands, claim_operand_conflict, conflict_verdict
 from faithkit.checkers.numbers.operands import ANSWER_SOURCE
 from faithkit.checkers.numbers.reduce import reduced_claim, rest_of_claim
 from faithkit.checkers.numbers.version import STAGE_VERSION
 from faithkit.checkers.numbers.worked import worked_requests
 from faithkit.checkers.numbers.written import WrittenSum, wrong_written_sum
-from faithkit.checkers.rules.alignment import binding_conflict
-from faithkit.checkers.rules.alignment_units import per_mismatch
 from faithkit.guards import expect_verdicts
 from faithkit.records import NOT_SUPPORTED, SUPPORTED, ClaimCheck, Evidence, Interaction, Passage, Verdict
 
@@ -222,7 +220,7 @@ class NumberChecks(CheckerWrapper):
                 verdicts[i] = self._date_rescue(request, verdicts[i])
         for i, report in reports.items():
             if verdicts[i].stage == "arithmetic":
-                verdicts[i] = self._bound_operands(requests[i], verdicts[i], report)
+                verdicts[i] = bound_operands(requests[i], verdicts[i], report)
             elif verdicts[i].label == NOT_SUPPORTED and report.unverified and verdicts[i].stage != "numbers":
                 # the model decided, but the reader's first objection is the number: say it first
                 why = missing_reason([n.quantity for n in report.unverified], requests[i].passages, requests[i].claim)
@@ -273,27 +271,6 @@ class NumberChecks(CheckerWrapper):
                        truncated=verdict.truncated,
                        detail={"numbers_rule": "date_arithmetic", "reason": f"verified date arithmetic: {expression}",
                                "periods_from": list(found.periods), "inner": _without_numbers(verdict.to_dict())})
-
-    def _bound_operands(self, request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
-        """An arithmetic verdict stands only if each passage operand belongs to what the claim is about: "For a
-        guest, a 3-hour booking costs €75." computes 3 × €25, and "€25 per hour for members and €40 per hour for
-        guests" gives €25 to members (``alignment.binding_conflict`` on the operand's sentence, issue 31); and
-        "€30 per page" is not "€30 per order" (``alignment_units.per_mismatch``)."""
-        case = scenario(request.claim, request.question)  # whose case: the claim's, or the question's
-        for derivation in report.derivations:
-            for operand in derivation.operands:
-                if "passage" not in operand.origins or not operand.context:
-                    continue
-                per = per_mismatch(request.claim, operand.context)  # "€30 per page" from "€30 per order"
-                if per or binding_conflict(f"{case} ({operand.quantity.text})", operand.context):
-                    inner = Verdict.from_dict(verdict.detail["inner"]) if "inner" in verdict.detail else verdict
-                    why = per or f"{operand.quantity.text} belongs to another case than the claim's"
-                    source = next((p.id for p in request.passages if operand.context in p.text), operand.source)
-                    return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(source, operand.context),
-                                   detail={"numbers_rule": "operand_unit" if per else "operand_binding",
-                                           "numbers": report.as_dicts(), "reason": f"[{source}]: {why}",
-                                           "inner": inner.to_dict()})
-        return verdict
 
     def _premise_rescue(self, request: ClaimCheck, verdict: Verdict, report: NumberReport) -> Verdict:
         """The last way of the arithmetic rule: what the inner checker could not support is a leading phrase
@@ -350,7 +327,10 @@ class NumberChecks(CheckerWrapper):
                 reduced_claim: str | None = None, rest_claim: str | None = None, worked: str | None = None) -> Verdict:
         """A claim made supported by verified arithmetic, keeping what decided it: the reduced claim, the rest of
         the claim or the worked premise, and the inner verdict on it (none when the rest was empty: the lexical
-        test decided)."""
+        test decided). Not a claim an alignment rule refuted: the sentence it is about disagrees with it (a
+        "first 4 hours" at a "first 3 hours" price), which arithmetic over its numbers cannot undo."""
+        if inner.detail.get("disagreeing_sentence"):
+            return _annotate(inner, report, note="arithmetic verified; a passage sentence disagrees with the claim")
         expression = "; ".join(d.expression for d in report.derivations)
         detail: dict[str, Any] = {"numbers_rule": "arithmetic", "inner": _without_numbers(inner.to_dict()),
                                   "numbers": report.as_dicts(), "reason": f"verified arithmetic: {expression}"}

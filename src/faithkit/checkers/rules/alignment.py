@@ -44,7 +44,7 @@ from functools import lru_cache
 
 from faithkit.checkers.rules.alignment_anchors import anchor_conflict
 from faithkit.checkers.rules.alignment_cases import case_conflict, subject_conflict
-from faithkit.checkers.rules.alignment_conditions import condition_conflict, dropped_condition
+from faithkit.checkers.rules.alignment_conditions import condition_conflict, dropped_condition, moved_first_count
 from faithkit.checkers.rules.alignment_names import (  # noqa: F401  (re-exported: the rules' public names)
     ROLES,
     name_conflict,
@@ -290,6 +290,7 @@ def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
     """Which rule finds the sentence disagreeing with the claim, in words for a reason ("polarity: one negates
     what the other asserts"), or None: what ``not_aligned`` decides, named."""
     dropped = dropped_condition(claim, sentence, question) if "conditions" in rules else None
+    moved = moved_first_count(claim, sentence) if "conditions" in rules and dropped is None else None
     per = per_mismatch(claim, sentence) if "units" in rules else None
     checks = (("polarity", "polarity: one of them negates what the other asserts",
                lambda: polarity_conflict(claim, sentence)),
@@ -306,7 +307,9 @@ def conflict_kind(claim: str, sentence: str, known: Iterable[str] = (),
               ("anchors", "anchors: the same time counted from another event",
                lambda: anchor_conflict(claim, sentence)),
               ("conditions", f"conditions: the sentence holds it only \"{dropped}\"; the claim drops that",
-               lambda: dropped is not None))
+               lambda: dropped is not None),
+              ("conditions", f"conditions: the sentence holds it for the {moved[0]}; the claim says the {moved[1]}"
+               if moved else "", lambda: moved is not None))
     return next((words_ for rule, words_, fires in checks if rule in rules and fires()), None)
 
 

@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from faithkit.checkers.rules.alignment_words import words
+from faithkit.checkers.rules.alignment_words import stem, words
+from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
-__all__ = ["condition_conflict", "conditions", "dropped_condition"]
+__all__ = ["condition_conflict", "conditions", "dropped_condition", "moved_first_count"]
 
 # "for" only before whom a fact is for ("for members", "for other admins"): "ready for collection", "for €1" and
 # "for 30 days" say what or how long, not for whom. A list of its own, not ``alignment_names.ROLES``: reading
@@ -111,4 +112,51 @@ def _said_share(phrase: str, said: frozenset[str]) -> float:
 
 
 def condition_conflict(claim: str, sentence: str, question: str = "") -> bool:
-    return dropped_condition(claim, sentence, question) is not None
+    return dropped_condition(claim, sentence, question) is not None or moved_first_count(claim, sentence) is not None
+
+
+_FIRST_N = re.compile(rf"\bfirst\s+(?P<n>\d+|{number_word_pattern()})\s+"
+                      r"(?P<things>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2})", re.IGNORECASE)
+_NOT_THING = frozenset("in of for on at to from per each every a an the are is be was were and or with without "
+                       "that which who you your their our its cost costs get gets pay pays can will".split())
+
+
+def _first_counts(text: str) -> list[tuple[float, frozenset[str], str]]:
+    """What "the first N <things>" of ``text`` count: (N, the stems of the words naming the things, up to the
+    first word that does not): "for their first 3 hours in Room B" -> (3, {"hour"}), "the first 2 guard
+    call-outs" -> (2, {"guard", "call-out"})."""
+    out = []
+    for m in _FIRST_N.finditer(text):
+        n = m.group("n").lower()
+        value = float(n) if n.isdigit() else float(NUMBER_WORDS[n])
+        things = []
+        for word in m.group("things").split():
+            if word.lower() in _NOT_THING:
+                break
+            things.append(word)
+        if things:
+            out.append((value, frozenset(stem(w) for w in things), f"first {m.group('n')} {' '.join(things)}"))
+    return out
+
+
+def moved_first_count(claim: str, sentence: str) -> tuple[str, str] | None:
+    """(the sentence's "first N", the claim's) when the claim counts "the first N" of a thing the sentence counts
+    with another N and never with the claim's: "New bands get their first 4 hours at ₴200 per hour" against
+    "New bands pay ₴200 per hour for their first 3 hours". The introductory price or free allowance is the same
+    words with the number changed, which the model reads as support (0.84); the numbers stage accepts the 4 as the
+    user's own "4-hour session"."""
+    mine = _first_counts(claim)
+    if not mine:
+        return None
+    theirs = _first_counts(sentence)
+    for count, things, written in mine:
+        same = [(n, said) for n, t, said in theirs if t & things]
+        if same and all(n != count for n, _ in same):
+            return same[0][1], written
+    return None
+    theirs = _first_counts(sentence)
+    for thing, counts in mine.items():
+        other = theirs.get(thing, set())
+        if other and not counts & other:
+            return f"first {min(other):g} {thing}", f"first {min(counts):g} {thing}"
+    return None
