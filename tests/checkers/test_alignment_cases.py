@@ -101,3 +101,24 @@ def test_the_claims_own_clauses_keep_their_numbers() -> None:
     sentence = "Max costs €30 a month and includes unlimited data, but speeds are reduced after 200 GB."
     assert not subject_conflict("Max is €30 a month with unlimited data, though speeds drop once you pass 200 GB.",
                                 sentence)
+
+
+DEPOSITS = "We take a refundable deposit of JOD 50 for a wheelchair or rollator and JOD 150 for a hospital bed."
+PRIVATE = "A private class costs THB 9,000 for up to 4 people, plus THB 1,800 for each additional person."
+
+
+@pytest.mark.parametrize("claim, swapped", [
+    ("The deposit for a wheelchair is JOD 150.", True),  # any currency binds as € $ £ ¥ do (session 36)
+    ("The deposit for a wheelchair is JOD 50.", False),
+    ("The deposit is 150 JOD for a wheelchair.", True),  # a code after the amount
+])
+def test_an_amount_in_any_currency_binds_to_its_case(claim: str, swapped: bool) -> None:
+    assert case_conflict(claim, DEPOSITS) is swapped
+
+
+def test_a_claim_that_states_both_cases_numbers_lists_them_and_swaps_nothing() -> None:
+    """"the fifth person" is the sentence's "each additional person" in other words; the claim also gives the 4
+    people their own THB 9,000, so it lists both cases (numbers_dev2 nd2-030)."""
+    listed = "A private class is THB 9,000 for up to 4 people plus THB 1,800 for the fifth person."
+    assert not case_conflict(listed, PRIVATE)
+    assert case_conflict("A private class for up to 4 people is THB 1,800.", PRIVATE)

@@ -8,7 +8,6 @@ One package, read top-down:
     analysis.py    each claim number's status;  reduce.py  what the inner checker still judges
     worked.py      the claim as written on its operands' sentences and its arithmetic;  version.py  STAGE_VERSION
     clock.py       times of day the sources never state (the scanner skips clock times)
-    currencies.py  every ISO 4217 code and the currency signs that belong to one currency
     stage.py       ``NumberChecks``, the checker that applies the rules
 """
 

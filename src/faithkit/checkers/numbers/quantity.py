@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from faithkit.checkers.numbers.currencies import CURRENCY_CODES, CURRENCY_SYMBOLS
+from faithkit.text.currencies import CURRENCY_CODES, CURRENCY_SYMBOLS
 
 __all__ = [
     "Quantity",
@@ -84,7 +84,7 @@ CURRENCY_SIGNS = "[" + re.escape("".join(_CURRENCY_SYMBOLS)) + "]"
 _DOLLAR_COUNTRIES = ("R", "A", "AU", "C", "CA", "NZ", "HK", "S", "SG", "US", "MX", "NT")
 DOLLAR_PREFIX = r"\b(?:" + "|".join(sorted(_DOLLAR_COUNTRIES, key=len, reverse=True)) + r")\$\s?"
 # ISO 4217 codes, written before or after an amount ("SEK 890", "490 PLN"); one list for the scanner's prefix and
-# the unit after a number (``currencies``)
+# the unit after a number (``text.currencies``)
 _CURRENCY_CODES = CURRENCY_CODES
 # a code written before an amount ("CHF 34"): the scanner's prefix and the written expressions' (``written``)
 CURRENCY_CODE_PREFIX = r"\b(?:" + "|".join(sorted(_CURRENCY_CODES)) + r")\s?"

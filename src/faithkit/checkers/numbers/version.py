@@ -4,10 +4,13 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+33: the alignment rules read an amount in any currency (``rules.alignment_units``: "JOD 150", "1,800 BDT"), so the
+    cases rule binds it ("the deposit for a wheelchair is JOD 150" against "JOD 50 for a wheelchair ... JOD 150 for a
+    hospital bed"); a claim that also states its own case's number lists both cases and swaps nothing.
 32: an operand whose sentence holds the price for another "first N" than the claim says ("₴200 per hour for their
     first 3 hours" for "their first 4 hours"; ``operand_conditions.bound_operands``, ``operand_condition``); a
     claim an alignment rule refuted is not rescued by its arithmetic (``_rescue``).
-31: every ISO 4217 code and a currency's own sign is money ("JOD 95", "1,800 BDT", "৳500"; ``currencies``); a
+31: every ISO 4217 code and a currency's own sign is money ("JOD 95", "1,800 BDT", "৳500"; ``text.currencies``); a
     sum of four or more grounded amounts the claim writes out is derived ("Total: JOD 95 + JOD 130 + JOD 30 + JOD
     150 = JOD 405"; ``analysis._shown_totals``).
 30: "later" is a word of date arithmetic ("it ends 30 days later, on 4 August"; ``dates``); a weekday or month
@@ -45,4 +48,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "32"
+STAGE_VERSION = "33"

@@ -60,13 +60,15 @@ def case_conflict(claim: str, sentence: str) -> bool:
     parts = case_parts(sentence)
     if len(parts) < 2:
         return False
-    said = words(claim)
-    for quantity in quantities(claim):
+    said, stated = words(claim), quantities(claim)
+    for quantity in stated:
         holders = [case for held, case in parts if quantity in held]
         if not holders or any(said & case for case in holders):
             continue
         mine = [held for held, case in parts if said & case]
-        if any(q[1:] == quantity[1:] and q[0] != quantity[0] for held in mine for q in held):
+        # the claim's case holds another number the claim does not also state: a swap, not a list of both cases
+        # ("THB 9,000 for up to 4 people plus THB 1,800 for the fifth person" states both)
+        if any(q[1:] == quantity[1:] and q[0] != quantity[0] and q not in stated for held in mine for q in held):
             return True
     return False
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from faithkit.text.currencies import CURRENCY_CODES, CURRENCY_SYMBOLS
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
 __all__ = ["frequency_conflict", "per_conflict", "per_denominators", "per_mismatch", "quantities", "times_conflict",
@@ -39,8 +40,13 @@ _WORD_QUANTITY = re.compile(rf"\b({number_word_pattern()})\s+(?:business\s+|work
 _RATE = re.compile(r"(\d+(?:[.,]\d+)*)\s*(?:%|[A-Za-z]+)?\s+(?:a|an|per|each|every)\s+([A-Za-z]+)\b")
 
 
-_MONEY = re.compile(r"([$€£¥])\s?(\d+(?:[.,]\d+)?)(?![\d.,]*\s*(?:%|[kKmM]\b|bn\b|million|billion))")
-_CURRENCY = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"}
+# an amount of money: a currency's sign or code before the number ("€3.90", "JOD 150"), or its code after it ("1,800
+# BDT"); every currency ``text.currencies`` knows, not only € $ £ ¥, so a swap in Jordanian dinars binds as one in euros
+_SIGNS = "".join(re.escape(sign) for sign in CURRENCY_SYMBOLS)
+_CODES = "|".join(sorted(CURRENCY_CODES))
+_MONEY = re.compile(rf"(?:(?P<sign>[{_SIGNS}])|\b(?P<code>{_CODES})\s)\s?(?P<n>\d+(?:[.,]\d+)*)"
+                    r"(?![\d.,]*\s*(?:%|[kKmM]\b|bn\b|million|billion))"
+                    rf"|(?P<n2>\d+(?:[.,]\d+)*)\s(?P<after>{_CODES})\b")
 
 
 @lru_cache(maxsize=65536)
@@ -63,7 +69,8 @@ def quantities(text: str) -> frozenset[tuple[str, str, str]]:
         if unit and unit[0] == "time":
             out.add((m.group(1).replace(",", ""), "rate", unit[1]))
     for m in _MONEY.finditer(text):  # "€3.90": an amount of a currency binds to a name as "90 days" does
-        out.add((m.group(2).replace(",", ""), "money", _CURRENCY[m.group(1)]))
+        currency = CURRENCY_SYMBOLS[m.group("sign")] if m.group("sign") else m.group("code") or m.group("after")
+        out.add(((m.group("n") or m.group("n2")).replace(",", ""), "money", currency))
     return frozenset(out)
 
 
