@@ -13,7 +13,7 @@ read. The model's scores are the same in every run (the rules only decide which 
 with the score cache warm each run takes seconds per set.
 
 Dev and held-out are as the sets' READMEs say (shapes_dev, shapes_dev2, shapes_holdout, numbers_dev, numbers_dev2,
-refusals_dev2-4 are dev; the others were written blind and are only for confirming).
+refusals_dev2-4 and periods_dev are dev; the others were written blind and are only for confirming).
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHAPES_DEV = ROOT.parent / "shared" / "data" / "dev" / "shapes_dev.jsonl"
 DEV = [SHAPES_DEV, *(ROOT / "benchmarks" / n / f"{n}.jsonl" for n in (
-    "shapes_dev2", "shapes_holdout", "numbers_dev", "numbers_dev2", "refusals_dev2", "refusals_dev3", "refusals_dev4"))]
+    "shapes_dev2", "shapes_holdout", "numbers_dev", "numbers_dev2", "refusals_dev2", "refusals_dev3", "refusals_dev4",
+    "periods_dev"))]
 HELD_OUT = [ROOT / "benchmarks" / n / f"{n}.jsonl" for n in (
     "shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6", "shapes_holdout7",
     "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4", "numbers_holdout5",
