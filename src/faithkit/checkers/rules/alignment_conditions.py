@@ -154,9 +154,3 @@ def moved_first_count(claim: str, sentence: str) -> tuple[str, str] | None:
         if same and all(n != count for n, _ in same):
             return same[0][1], written
     return None
-    theirs = _first_counts(sentence)
-    for thing, counts in mine.items():
-        other = theirs.get(thing, set())
-        if other and not counts & other:
-            return f"first {min(other):g} {thing}", f"first {min(counts):g} {thing}"
-    return None
