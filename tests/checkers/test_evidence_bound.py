@@ -176,6 +176,11 @@ def test_parts_stand_in_for_the_whole_only_when_each_is_plainly_supported() -> N
      "If you cancel less than 2 hours before a class, it counts as a no-show.", False),  # the pronoun's event
     ("You can ask for a refund within 14 days.", "You can ask for a refund within 14 days of purchase.", False),
     ("Refunds are possible within 30 days of buying.", "Refunds are possible within 7 days of the new date.", False),
+    # "we" / "you" stand for no thing: the verb names the event (session 36, periods_dev pd-006)
+    ("The deposit is refunded within 10 days after delivery.",
+     "The deposit goes back to your card within 10 days after we collect the equipment and check it.", True),
+    ("The deposit comes back within 10 days after we collect the chair.",
+     "The deposit goes back to your card within 10 days after we collect the equipment and check it.", False),
 ])
 def test_a_time_counted_from_another_event_is_another_condition(claim: str, sentence: str, conflict: bool) -> None:
     from faithkit.checkers.rules.alignment import DEFAULT_ALIGNMENT_RULES, conflict_kind, parse_rules

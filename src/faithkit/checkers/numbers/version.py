@@ -4,6 +4,8 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+34: an anchor led by "we" or "you" names its event by its verb ("10 days after we collect the equipment" is not
+    "10 days after delivery"; ``rules.alignment_anchors``).
 33: the alignment rules read an amount in any currency (``rules.alignment_units``: "JOD 150", "1,800 BDT"), so the
     cases rule binds it ("the deposit for a wheelchair is JOD 150" against "JOD 50 for a wheelchair ... JOD 150 for a
     hospital bed"); a claim that also states its own case's number lists both cases and swaps nothing.
@@ -48,4 +50,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "33"
+STAGE_VERSION = "34"

@@ -14,8 +14,9 @@ the sentence disagree when they give the same amount of time with
 - anchors that share no content word, after a crude stem and a few everyday equivalents ("buying your ticket" /
   "the new date being announced"; "purchase" and "buying" meet).
 
-An anchor led by a pronoun or made only of stop words ("before it starts", "after it") says nothing to compare
-(the event is the pronoun's, named elsewhere), so it never disagrees; neither does an amount of time without an
+An anchor led by a pronoun that stands for a thing named elsewhere, or made only of stop words ("before it starts",
+"after it"), says nothing to compare, so it never disagrees ("after we collect the equipment" names its event by
+its verb: "we" and "you" stand for no thing); neither does an amount of time without an
 anchor ("within 14 days").
 """
 
@@ -45,7 +46,9 @@ _SAME_EVENT = (("purchase", "buy", "bought", "order", "checkout"), ("booking", "
                ("signing", "sign", "signup", "registration", "register", "join", "joining"),
                ("cancellation", "cancel"), ("sent", "send", "sending", "issued", "issue"))
 _EVENT_OF = {stem(w): group[0] for group in _SAME_EVENT for w in group}
-_PRONOUN_LED = re.compile(r"\s*(?:it|they|he|she|we|you|this|that|these|those)\b", re.IGNORECASE)
+# "it" / "they" stand for a thing named elsewhere; "we" / "you" do not: "after we collect the equipment" names its
+# event by its verb, as "after collection" does
+_PRONOUN_LED = re.compile(r"\s*(?:it|they|he|she|this|that|these|those)\b", re.IGNORECASE)
 _PRONOUNS = frozenset("i me my you your we us our they them their it its he him his she her one".split())
 
 
