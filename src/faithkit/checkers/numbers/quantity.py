@@ -87,7 +87,8 @@ DOLLAR_PREFIX = r"\b(?:" + "|".join(sorted(_DOLLAR_COUNTRIES, key=len, reverse=T
 # the unit after a number (``text.currencies``)
 _CURRENCY_CODES = CURRENCY_CODES
 # a code written before an amount ("CHF 34"): the scanner's prefix and the written expressions' (``written``)
-CURRENCY_CODE_PREFIX = r"\b(?:" + "|".join(sorted(_CURRENCY_CODES)) + r")\s?"
+# (the look-ahead fails at once where no three capitals stand, so the 180 codes are tried only where they may be)
+CURRENCY_CODE_PREFIX = r"\b(?=[A-Z]{3}\b)(?:" + "|".join(sorted(_CURRENCY_CODES)) + r")\s?"
 _CURRENCY_WORDS = {
     "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "eur": "EUR",
     "gbp": "GBP", "chf": "CHF", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "yen": "JPY",

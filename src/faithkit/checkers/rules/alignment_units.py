@@ -43,7 +43,7 @@ _RATE = re.compile(r"(\d+(?:[.,]\d+)*)\s*(?:%|[A-Za-z]+)?\s+(?:a|an|per|each|eve
 # an amount of money: a currency's sign or code before the number ("€3.90", "JOD 150"), or its code after it ("1,800
 # BDT"); every currency ``text.currencies`` knows, not only € $ £ ¥, so a swap in Jordanian dinars binds as one in euros
 _SIGNS = "".join(re.escape(sign) for sign in CURRENCY_SYMBOLS)
-_CODES = "|".join(sorted(CURRENCY_CODES))
+_CODES = r"(?=[A-Z]{3}\b)(?:" + "|".join(sorted(CURRENCY_CODES)) + ")"  # tried only where three capitals stand
 _MONEY = re.compile(rf"(?:(?P<sign>[{_SIGNS}])|\b(?P<code>{_CODES})\s)\s?(?P<n>\d+(?:[.,]\d+)*)"
                     r"(?![\d.,]*\s*(?:%|[kKmM]\b|bn\b|million|billion))"
                     rf"|(?P<n2>\d+(?:[.,]\d+)*)\s(?P<after>{_CODES})\b")
