@@ -303,7 +303,7 @@ def conflict_verdict(inner: Verdict, conflict: OperandConflict, report: NumberRe
 def scenario(claim: str, question: str | None) -> str:
     """The text that says whose case the claim is about: the claim, led by the question when the claim names no
     one (no name, no role). "The first 3 days are €20 each (€60)." asked "How much is an adult kayak set for 5
-    days?" is about adults, and €20 is the children's price (``stage._bound_operands``, session 29: the worked
+    days?" is about adults, and €20 is the children's price (``bound_operands``, session 29: the worked
     premise reads the claim against the operand's sentence, where nothing else ties it to the adult)."""
     return claim if names(claim) or roles(claim) or not question else f"{question} {claim}"
 

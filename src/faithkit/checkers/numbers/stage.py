@@ -238,7 +238,7 @@ class NumberChecks(CheckerWrapper):
                 elif clash:
                     verdicts[i] = conflict_verdict(verdicts[i], clash, reports[i])
                 self.counters["numbers_changed"] += bool(times or dates or clash)
-        # counted once the rescues are final (an operand bound to another case undoes one: ``_bound_operands``)
+        # counted once the rescues are final (an operand bound to another case undoes one: ``bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
         return verdicts
 
