@@ -122,3 +122,12 @@ def test_a_claim_that_states_both_cases_numbers_lists_them_and_swaps_nothing() -
     listed = "A private class is THB 9,000 for up to 4 people plus THB 1,800 for the fifth person."
     assert not case_conflict(listed, PRIVATE)
     assert case_conflict("A private class for up to 4 people is THB 1,800.", PRIVATE)
+
+
+def test_the_binding_rule_reads_a_thousands_separator_as_part_of_its_number() -> None:
+    """"THB 9,000 for up to 4 people, plus THB 1,800 ..." is cut into parts at its clause commas, not inside
+    "9,000" (which left a part "A private class costs THB 9" holding a number 9)."""
+    from faithkit.checkers.rules.alignment import _CONJUNCT
+
+    parts = [p for p in _CONJUNCT.split(PRIVATE) if p.strip()]
+    assert parts[0] == "A private class costs THB 9,000 for up to 4 people"

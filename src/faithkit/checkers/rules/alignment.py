@@ -219,7 +219,7 @@ def exclusivity_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -
     return any(siblings(a, b, texts) for a in others for b in reserved_for)
 
 
-_CONJUNCT = re.compile(r",\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")
+_CONJUNCT = re.compile(r",(?!\d{3})\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")  # not "9,000"
 
 
 _DIGIT = re.compile(r"[$€£¥]?\d")
