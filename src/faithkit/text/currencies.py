@@ -14,6 +14,8 @@ Sweden, Norway and Denmark are not signs here).
 
 from __future__ import annotations
 
+import re
+
 # ISO 4217, active codes (list of 2024, with the Caribbean guilder XCG and the Zimbabwe gold ZWG of that year)
 ISO_4217 = frozenset("""
 AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN BZD CAD CDF CHE
@@ -33,3 +35,10 @@ CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "¥": "JPY", "₩": "
                     "৳": "BDT", "₮": "MNT", "₭": "LAK", "₲": "PYG", "₵": "GHS", "₼": "AZN", "₾": "GEL", "֏": "AMD",
                     "؋": "AFN"}
 """A currency sign -> its code, for the signs that belong to one currency only."""
+
+SIGN_CLASS = "[" + "".join(re.escape(sign) for sign in CURRENCY_SYMBOLS) + "]"
+"""Every sign as one regex character class ("₩180,000" is an amount in won, not a bare number)."""
+CODE_PATTERN = r"(?=[A-Z]{3}\b)(?:" + "|".join(sorted(CURRENCY_CODES)) + ")"
+"""Every code as one regex; the look-ahead fails at once where no three capitals stand, so the 180 alternatives are
+tried only where a code may be (with them tried at every word boundary, reading 7,520 texts took 0.44 s, not 0.15 s).
+One pattern for the numbers scanner and the alignment rules."""

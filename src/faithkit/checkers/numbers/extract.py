@@ -39,8 +39,6 @@ from faithkit.checkers.numbers.extract_words import (
     _word_quantities,
 )
 from faithkit.checkers.numbers.quantity import (
-    _CURRENCY_CODES,
-    _CURRENCY_SYMBOLS,
     _DATA_UNITS,
     _TIME_UNITS,
     Quantity,
@@ -65,6 +63,7 @@ from faithkit.checkers.numbers.scan import (
     _unit_after,
     counted_noun,
 )
+from faithkit.text.currencies import CURRENCY_CODES, CURRENCY_SYMBOLS
 
 __all__ = ["Rate", "extract_quantities", "quantities", "rate_of", "skipped_numerals"]
 
@@ -80,7 +79,7 @@ def _numeric_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantit
         unit: str | None = None
         if cur:
             cur = "$" if cur.strip().endswith("$") else cur.strip()  # "R$", "NT$": a dollar (``DOLLAR_PREFIX``)
-            unit = _CURRENCY_SYMBOLS.get(cur, cur)
+            unit = CURRENCY_SYMBOLS.get(cur, cur)
         end = num_end
         kind = "number"
         glued = m.group("glued")
@@ -112,7 +111,7 @@ def _numeric_quantities(text: str, taken: list[tuple[int, int]]) -> list[Quantit
                 value *= _SCALE_WORDS[scale.group(1).lower()]
                 end += scale.end()
             unit_info = counted_noun(text, _unit_after(text, end), value, word_number=False)
-        if cur and unit_info.unit in _CURRENCY_CODES:
+        if cur and unit_info.unit in CURRENCY_CODES:
             end = unit_info.end  # "$6 USD": the code repeats the symbol
         elif unit is None and (unit_info.unit is not None or unit_info.per):
             unit = unit_info.unit

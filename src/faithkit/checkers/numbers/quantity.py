@@ -8,12 +8,11 @@ Rates keep their denominator (``per``), and two rates with different denominator
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from faithkit.text.currencies import CURRENCY_CODES, CURRENCY_SYMBOLS
+from faithkit.text.currencies import CODE_PATTERN, CURRENCY_CODES, SIGN_CLASS
 
 __all__ = [
     "Quantity",
@@ -75,20 +74,15 @@ class Quantity:
 
 # ---------------------------------------------------------------------------------------------------- units
 
-_CURRENCY_SYMBOLS = CURRENCY_SYMBOLS
-# the signs as one regex character class: "₩180,000" is an amount in won, not a bare number no price can derive
-CURRENCY_SIGNS = "[" + re.escape("".join(_CURRENCY_SYMBOLS)) + "]"
+CURRENCY_SIGNS = SIGN_CLASS  # every sign (``text.currencies``)
 # a dollar sign with its country in front ("R$65", "NT$99", "US$5"): the amount starts at the country's letters
 # ("Total: R$368" is a total's label right before its number). Read as the dollar "$" is: an answer that writes
 # "$65" for a passage's "R$65" uses the passage's own dollar, so the two must still meet
 _DOLLAR_COUNTRIES = ("R", "A", "AU", "C", "CA", "NZ", "HK", "S", "SG", "US", "MX", "NT")
 DOLLAR_PREFIX = r"\b(?:" + "|".join(sorted(_DOLLAR_COUNTRIES, key=len, reverse=True)) + r")\$\s?"
-# ISO 4217 codes, written before or after an amount ("SEK 890", "490 PLN"); one list for the scanner's prefix and
-# the unit after a number (``text.currencies``)
-_CURRENCY_CODES = CURRENCY_CODES
-# a code written before an amount ("CHF 34"): the scanner's prefix and the written expressions' (``written``)
-# (the look-ahead fails at once where no three capitals stand, so the 180 codes are tried only where they may be)
-CURRENCY_CODE_PREFIX = r"\b(?=[A-Z]{3}\b)(?:" + "|".join(sorted(_CURRENCY_CODES)) + r")\s?"
+# a code written before an amount ("CHF 34"): the scanner's prefix and the written expressions' (``written``); a code
+# after an amount ("490 PLN") is the unit the scanner reads after a number (``text.currencies``: every ISO 4217 code)
+CURRENCY_CODE_PREFIX = r"\b" + CODE_PATTERN + r"\s?"
 _CURRENCY_WORDS = {
     "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD", "usd": "USD", "eur": "EUR",
     "gbp": "GBP", "chf": "CHF", "jpy": "JPY", "cad": "CAD", "aud": "AUD", "yen": "JPY",
@@ -141,7 +135,7 @@ def dimension(unit: str | None) -> str | None:
     noun), or None (bare number)."""
     if unit is None:
         return None
-    if unit in _CURRENCY_CODES:
+    if unit in CURRENCY_CODES:
         return f"currency:{unit}"
     if unit in _DATA_TO_GB:
         return "data"

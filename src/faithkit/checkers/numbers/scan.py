@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass
 
 from faithkit.checkers.numbers.quantity import (
-    _CURRENCY_CODES,
     _CURRENCY_WORDS,
     _DATA_UNITS,
     _MULTIPLIER_WORDS,
@@ -25,6 +24,7 @@ from faithkit.checkers.numbers.quantity import (
     WORKING_DAY,
 )
 from faithkit.text.calendar_names import MONTH_WORDS
+from faithkit.text.currencies import CURRENCY_CODES
 
 _STOP = {
     "a", "an", "the", "and", "or", "but", "nor", "of", "to", "in", "on", "at", "by", "for", "with", "from",
@@ -160,7 +160,7 @@ def _unit_after(text: str, pos: int) -> _Unit:
         if low in WORKING_ADJECTIVES and _TIME_UNITS[words[1].group(0).lower()] == "day":
             return _Unit(WORKING_DAY, words[1].end(), noun_start=first.start(), noun_end=words[1].end())
         first, low = words[1], words[1].group(0).lower()
-    if first.group(0) in _CURRENCY_CODES or low in _CURRENCY_WORDS:
+    if first.group(0) in CURRENCY_CODES or low in _CURRENCY_WORDS:
         return _Unit(_CURRENCY_WORDS.get(low, first.group(0)), first.end())
     if low in _PERCENT_WORDS:
         return _Unit("%", first.end())

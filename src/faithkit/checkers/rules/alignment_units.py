@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from faithkit.text.currencies import CURRENCY_CODES, CURRENCY_SYMBOLS
+from faithkit.text.currencies import CODE_PATTERN, CURRENCY_SYMBOLS, SIGN_CLASS
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
 __all__ = ["frequency_conflict", "per_conflict", "per_denominators", "per_mismatch", "quantities", "times_conflict",
@@ -42,11 +42,9 @@ _RATE = re.compile(r"(\d+(?:[.,]\d+)*)\s*(?:%|[A-Za-z]+)?\s+(?:a|an|per|each|eve
 
 # an amount of money: a currency's sign or code before the number ("€3.90", "JOD 150"), or its code after it ("1,800
 # BDT"); every currency ``text.currencies`` knows, not only € $ £ ¥, so a swap in Jordanian dinars binds as one in euros
-_SIGNS = "".join(re.escape(sign) for sign in CURRENCY_SYMBOLS)
-_CODES = r"(?=[A-Z]{3}\b)(?:" + "|".join(sorted(CURRENCY_CODES)) + ")"  # tried only where three capitals stand
-_MONEY = re.compile(rf"(?:(?P<sign>[{_SIGNS}])|\b(?P<code>{_CODES})\s)\s?(?P<n>\d+(?:[.,]\d+)*)"
+_MONEY = re.compile(rf"(?:(?P<sign>{SIGN_CLASS})|\b(?P<code>{CODE_PATTERN})\s)\s?(?P<n>\d+(?:[.,]\d+)*)"
                     r"(?![\d.,]*\s*(?:%|[kKmM]\b|bn\b|million|billion))"
-                    rf"|(?P<n2>\d+(?:[.,]\d+)*)\s(?P<after>{_CODES})\b")
+                    rf"|(?P<n2>\d+(?:[.,]\d+)*)\s(?P<after>{CODE_PATTERN})\b")
 
 
 @lru_cache(maxsize=65536)
