@@ -98,3 +98,19 @@ def test_a_period_moves_the_date_in_its_own_direction(claim: str, expression: st
     question = "The course starts on 15 March. When does registration close?"
     found = date_arithmetic(claim, passages, question, words(claim))
     assert (found.expressions if found else None) == ((expression,) if expression else None)
+
+
+def test_a_claim_a_rule_refuted_is_not_rescued_by_its_date_arithmetic() -> None:
+    """As for the other arithmetic (``NumberChecks._rescue``): verified dates do not undo a sentence that disagrees."""
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.checkers.numbers import NumberChecks
+    from faithkit.records import NOT_SUPPORTED, SUPPORTED, Evidence, Verdict
+
+    claim = "Invoices are due within 14 days, so yours is due by 15 March."
+    passages = tuple(Passage(f"p{k}", text) for k, text in enumerate(INVOICES))
+    refuted = Verdict(NOT_SUPPORTED, "rule:conditions", score=0.9, evidence=Evidence("p0", INVOICES[0]),
+                      detail={"disagreeing_sentence": True, "rule": "conditions", "reason": "conditions: ..."})
+    plain = Verdict(NOT_SUPPORTED, "scripted", score=0.1, evidence=Evidence("p0", INVOICES[0]))
+    for inner, expected in ((refuted, NOT_SUPPORTED), (plain, SUPPORTED)):
+        (verdict,) = NumberChecks(ScriptedChecker({claim: inner})).check([ClaimCheck(claim, passages, QUESTION)])
+        assert verdict.label == expected

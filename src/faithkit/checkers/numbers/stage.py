@@ -260,7 +260,7 @@ class NumberChecks(CheckerWrapper):
 
         found = date_arithmetic(request.claim, [p.text for p in self.sources(request)], request.question,
                                 words(request.claim))
-        if found is None:
+        if found is None or verdict.detail.get("disagreeing_sentence"):  # a rule's refutation stands (``_rescue``)
             return verdict
         expression = "; ".join(found.expressions)
         left = uncovered_words(request.claim, found, request.question)
