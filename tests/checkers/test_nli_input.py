@@ -29,6 +29,8 @@ from faithkit.records import ClaimCheck, Passage
     ("Folding bicycles do not need a booking at any time.", "Folding bicycles never need a booking."),
     ("Links are only available on Plus.", "Links are available on Plus."),
     ("SSO is available only on the Enterprise plan.", "SSO is available on the Enterprise plan."),
+    ("Whitening is only offered to patients aged 18 and over.", "Whitening is offered to patients aged 18 and over."),
+    ("The pool is only open on weekdays.", "The pool is open on weekdays."),
     ("Members do get 10% off in the shop.", "Members get 10% off in the shop."),   # an emphatic "do"
     ("Yes, the plan does cover fillings.", "Yes, the plan covers fillings."),
     ("It does apply on Sundays, and it does have a fee.", "It applies on Sundays, and it has a fee."),
@@ -49,6 +51,7 @@ def test_rewrites_keep_the_meaning_in_one_spelling(text: str, expected: str) -> 
     "Do you get a refund?",                          # a question's "do"
     "Your car is still connected.",                  # "still" before no verb or amount
     "Just make sure you use it.",                    # a leading "Just" opens advice
+    "Seniors pay the child price on weekdays only.",  # a restriction at the phrase's end stays for the model
 ])
 def test_text_without_a_rewrite_is_unchanged(text: str) -> None:
     assert canonical(text) == text
@@ -77,6 +80,8 @@ def checkers() -> dict[bool, NLIChecker]:
     return {False: plain, True: canon}
 
 
+WHITENING = (Passage("fees", "Teeth whitening costs $450 per treatment and is only offered to patients aged 18 and "
+                             "over."),)
 CARDS = (Passage("cards", "A replacement card costs €7. Replacement cards arrive within 5 working days."),)
 MEMBERS = (Passage("membership", "Members also get 10% off in the shop and the café, but not on special "
                                   "exhibitions."),)
@@ -87,6 +92,8 @@ MEMBERS = (Passage("membership", "Members also get 10% off in the shop and the c
     ("Each large bag can weigh at most 30 kg.", BAGS),
     ("Members do get 10% off in the shop and the café.", MEMBERS),  # read as a negation's "do": 0.15
     ("A replacement card still costs €7.", CARDS),  # a filler adverb read as a contradiction
+    # "only" before a participle: the model read the claim without it as contradicted (0.90)
+    ("Whitening is offered to patients aged 18 and over.", WHITENING),
 ])
 def test_a_reworded_faithful_claim_is_supported_only_with_canonical_input(checkers, claim, passages) -> None:
     verdicts = {canon: c.check([ClaimCheck(claim, passages)])[0] for canon, c in checkers.items()}
@@ -104,7 +111,7 @@ def test_a_flipped_claim_stays_unsupported_with_canonical_input(checkers) -> Non
 
 
 def test_canonical_input_is_in_the_spec(checkers) -> None:
-    assert checkers[True].spec()["canonical_input"] == "canonical-v4"
+    assert checkers[True].spec()["canonical_input"] == "canonical-v5"
     assert checkers[False].spec()["canonical_input"] is False
 
 

@@ -30,7 +30,8 @@ from functools import lru_cache
 from faithkit.checkers.numbers.extract import extract_quantities
 from faithkit.checkers.numbers.quantity import TIME_ADJECTIVES, Quantity, dimension, same_amount
 
-NLI_INPUT_VERSION = "canonical-v4"  # v3: an emphatic "do" dropped; v4: filler adverbs (session 31)
+NLI_INPUT_VERSION = "canonical-v5"  # v3: an emphatic "do" dropped; v4: filler adverbs (session 31); v5: "only"
+# before a participle ("is only offered to")
 DEFAULT_CANONICAL_INPUT = True  # help-center dev: paraphrases kept 22 -> 27 of 43, no fault lost (MODEL_CARD.md)
 
 # a number (digits with a currency sign or a percent, or a number word)
@@ -93,7 +94,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], _Replacement], ...] = tuple((re.compile(
     # a restriction inside the sentence ("available only on Max") is checked by the scope and exclusivity rules
     # (checkers.rules.alignment), not by the model: the model reads the claim without it, and so a claim that states
     # the restriction the passage states in other words ("but not on Free") is not lost to one word
-    (r"\s+only\b(?=\s+(?:on|available|for|with|in|after|before|be|gives|made)\b)", ""),
+    (r"\s+only\b(?=\s+(?:on|available|for|with|in|after|before|be|gives|made|open|given|paid|sold|sent|shown|"
+     r"taken|kept|held|run|done|\w+ed)\b)", ""),
     (r"\b(?:do|does|did)\s+not\s+((?:\w+\s+){0,3}\w+)\s+at\s+any\s+time\b", r"never \1"),
     (r"\bat\s+no\s+(?:extra\s+|additional\s+)?(?:charge|cost)\b|\bfor\s+free\b", "free of charge"),
     (r"\bboth\s+(?=\w+(?:\s+\w+){0,3}\s+and\b)", ""),

@@ -45,3 +45,30 @@ def test_a_time_from_the_question_is_the_users_own() -> None:
     assert verdict_of("If you return at 18:30 you pay an extra day.", "I'll be back at 18:30, is that ok?"
                       ).label == "supported"
     assert verdict_of("If you return at 18:30 you pay an extra day.").label == "not_supported"
+
+
+KARAOKE = Passage("rooms", "Singsong is open every day from 12:00 to 05:00. Happy hour runs from 12:00 to 18:00 on "
+                           "weekdays. On Fridays the last booking starts at 03:00.")
+
+
+def test_a_time_of_another_case_is_flagged_against_the_window_that_supported_it() -> None:
+    """The model hardly reads times ("open ... to 03:00" against "... to 05:00" entailed at 0.99): a time of day the
+    passages state, but not in the window the model supported the claim with, is another case's time."""
+    from faithkit.testing import check_answer
+
+    (claim,) = check_answer("Singsong is open every day from 12:00 to 03:00.", [KARAOKE]).result.claims
+    assert claim.verdict == "not_supported" and claim.stage == "numbers", claim
+    assert claim.detail["numbers_rule"] == "clock_elsewhere"
+    assert claim.detail["reason"].startswith("03:00 is not in the sentence that supports the claim; [rooms] says ")
+    for text in ("Singsong is open every day from 12:00 to 05:00.", "Singsong opens every day at noon.",
+                 "On weekdays, happy hour runs from 12:00 to 18:00."):
+        (claim,) = check_answer(text, [KARAOKE]).result.claims
+        assert claim.verdict == "supported", claim
+
+
+def test_a_time_the_question_gives_binds_to_no_window() -> None:
+    from faithkit.testing import check_answer
+
+    (claim,) = check_answer("Happy hour runs until 18:00, so at 17:30 you still get it.", [KARAOKE],
+                            question="We arrive at 17:30 on a Tuesday. Is that still happy hour?").result.claims
+    assert claim.detail.get("numbers_rule") != "clock_elsewhere", claim

@@ -7,7 +7,9 @@ compare numbers poorly (the claim above was supported at 0.99 by its own passage
 mutations of numbers_dev (``benchmarks/number_mutations.py``). A time is compared as hours and minutes, however it
 is written: "8pm", "8 p.m.", "8:00 PM" and "20:00" are one time, "noon" is 12:00 and "midnight" 0:00. A claim
 time that the passages and the question never state is flagged like a missing number (``NumberChecks`` builds the
-verdict: stage ``numbers``, ``numbers_rule`` "clock_time"); one they state in another wording is not.
+verdict: stage ``numbers``, ``numbers_rule`` "clock_time"); one they state in another wording is not. A claim time
+the passages state must also be in the window the model supported the claim with (``unbound_times``, "clock_elsewhere",
+session 37): the model read another case's time as entailed.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Sequence
 from faithkit.checkers.numbers.nearest import nearest_stated
 from faithkit.records import Passage
 
-__all__ = ["clock_times", "unstated_reason", "unstated_times"]
+__all__ = ["clock_times", "unbound_reason", "unbound_times", "unstated_reason", "unstated_times"]
 
 _CLOCK = re.compile(
     r"(?<![\d:.,/])(?:(?P<h12>\d{1,2})(?::(?P<m12>\d{2}))?\s*(?P<half>[ap])\.?\s?m\b\.?"
@@ -66,3 +68,22 @@ def _nearest(claim: str, passages: Sequence[Passage]) -> str:
     """"; [rental] says 17:00": a time from the passage sentence that shares most words with the claim."""
     best = nearest_stated(claim, passages, lambda text: clock_times(text).values())
     return f"; [{best[0]}] says {best[1]}" if best else ""
+
+
+def unbound_times(claim: str, evidence: str, question: str) -> list[str]:
+    """The times of day the claim states (as written) that neither the evidence window the model read it against
+    nor the question states: a time a passage gives for another case ("Changge is open every day from 12:00 to
+    03:00." against "... from 12:00 to 05:00. Happy hour ends at 03:00 on Fridays." was entailed at 0.99; the model
+    hardly reads times, ``benchmarks/time_mutations.py``)."""
+    ours = clock_times(claim)
+    if not ours:
+        return []
+    stated = set(clock_times(evidence)) | set(clock_times(question))
+    return [text for time, text in ours.items() if time not in stated]
+
+
+def unbound_reason(moved: Sequence[str], evidence_id: str | None, evidence: str) -> str:
+    """"03:00 is not in the sentence that supports the claim; [room-rates] says 12:00, 05:00"."""
+    theirs = ", ".join(clock_times(evidence).values())
+    where = f"[{evidence_id}] says {theirs}" if theirs else f"[{evidence_id}] states no time"
+    return "; ".join(f"{text} is not in the sentence that supports the claim" for text in moved) + f"; {where}"

@@ -62,7 +62,7 @@ from faithkit.checkers.numbers.analysis import (
     derive_from_question,
     grounding_rounds,
 )
-from faithkit.checkers.numbers.clock import unstated_reason, unstated_times
+from faithkit.checkers.numbers.clock import unbound_reason, unbound_times, unstated_reason, unstated_times
 from faithkit.checkers.numbers.dates import unstated_date_reason, unstated_dates
 from faithkit.checkers.numbers.nearest import missing_reason
 from faithkit.checkers.numbers.operand_conditions import bound_operands, claim_operand_conflict, conflict_verdict
@@ -233,11 +233,18 @@ class NumberChecks(CheckerWrapper):
                 dates = unstated_dates(request.claim, [p.text for p in request.passages], request.question)
                 clash = None if times or dates or i not in reports else claim_operand_conflict(
                     request.claim, request.question, request.passages, reports[i])  # "R$120 ... Monday to Thursday"
+                evidence = verdicts[i].evidence
+                moved = [] if times or dates or clash or verdicts[i].stage != "nli" or evidence is None else \
+                    unbound_times(request.claim, evidence.text, request.question)  # a time of another case
                 if times or dates:
                     verdicts[i] = self._flag_moments(verdicts[i], times, dates, request)
                 elif clash:
                     verdicts[i] = conflict_verdict(verdicts[i], clash, reports[i])
-                self.counters["numbers_changed"] += bool(times or dates or clash)
+                elif moved:
+                    verdicts[i] = Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=evidence, detail={
+                        "numbers_rule": "clock_elsewhere", "inner": verdicts[i].to_dict(),
+                        "reason": unbound_reason(moved, evidence.passage_id, evidence.text)})
+                self.counters["numbers_changed"] += bool(times or dates or clash or moved)
         # counted once the rescues are final (an operand bound to another case undoes one: ``bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
         return verdicts

@@ -4,6 +4,11 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+36: a time of day the model read a claim against must be in the window that supported it ("open every day from
+    12:00 to 03:00" against "from 12:00 to 05:00", where 03:00 is another case's time; ``clock.unbound_times``,
+    ``numbers_rule`` "clock_elsewhere").
+35: the model's input drops "only" before a participle ("is only offered to patients aged 18 and over";
+    ``nli_input``).
 34: an anchor led by "we" or "you" names its event by its verb ("10 days after we collect the equipment" is not
     "10 days after delivery"; ``rules.alignment_anchors``).
 33: the alignment rules read an amount in any currency (``rules.alignment_units``: "JOD 150", "1,800 BDT"), so the
@@ -50,4 +55,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "34"
+STAGE_VERSION = "36"
