@@ -18,18 +18,15 @@ checker that reads them, so two trees compare on one set of mutants.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
-from faithkit.stats import wilson_interval  # noqa: E402
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from mutant_check import check_mutants, mutant, mutation_parser  # noqa: E402
 
 SHAPES_DEV = Path("/work/shared/data/dev/shapes_dev.jsonl")
 SETS = {
@@ -73,52 +70,17 @@ def mutants(path: Path, per_answer: int, rng: random.Random) -> list[dict]:
             new = wrong_value(m.group(0), rng, taken)
             if new is None:
                 continue
-            answer = row["answer"][: m.start()] + new + row["answer"][m.end():]
-            out.append({"id": f"{row['id']}@{m.start()}:{m.group(0)}->{new}", "question": row.get("question", ""),
-                        "contexts": row["contexts"], "answer": answer})
+            out.append(mutant(row, m, new))
     return out
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sets", nargs="+", default=["dev", "held-out"], help="dev, held-out or data files")
-    ap.add_argument("--per-answer", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--misses", action="store_true", help="print each mutant not flagged, with its claims")
+    ap = mutation_parser(__doc__.splitlines()[0], seed=11)
     args = ap.parse_args()
     files = [Path(f) for s in args.sets for f in SETS.get(s, [s])]
     rng = random.Random(args.seed)
     by_set = {f.stem: mutants(f, args.per_answer, rng) for f in files if f.is_file()}
-    rows = [row for found in by_set.values() for row in found]
-    with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "mutants.jsonl"
-        log.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-        subprocess.run([sys.executable, "-m", "faithkit", "check", str(log), "--out", str(Path(tmp) / "out"),
-                        "--cache", "off", "--quiet", "--no-report"], check=False, capture_output=True)
-        results = {}
-        for line in (Path(tmp) / "out" / "results.jsonl").read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            results[record["id"]] = record
-    print(f"{'set':18s} {'flagged':>9s}  95% interval")
-    total = flagged_all = 0
-    for name, found in by_set.items():
-        flagged = sum(results.get(r["id"], {}).get("unsupported") is True for r in found)
-        total, flagged_all = total + len(found), flagged_all + flagged
-        ci = wilson_interval(flagged, len(found))
-        print(f"{name:18s} {flagged:>4d}/{len(found):<4d}  [{ci.low:.3f}, {ci.high:.3f}]")
-    ci = wilson_interval(flagged_all, total)
-    print(f"{'all':18s} {flagged_all:>4d}/{total:<4d}  [{ci.low:.3f}, {ci.high:.3f}]")
-    missing = [r["id"] for r in rows if r["id"] not in results]
-    if missing:
-        print(f"{len(missing)} mutants have no record: {missing[:5]}")
-    if args.misses:
-        for row in rows:
-            record = results.get(row["id"], {})
-            if record.get("unsupported") is not True:
-                print(f"\nnot flagged {row['id']} ({record.get('status')})")
-                for claim in record.get("claims", []):
-                    print(f"   [{claim['verdict']}/{claim['stage']}] {claim['text']!r}: "
-                          f"{claim.get('detail', {}).get('reason', '')[:200]}")
+    check_mutants(by_set, misses=args.misses, check_args=("--cache", "off"))
     return 0
 
 
