@@ -3,10 +3,12 @@ here (a ski-rental help center)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from faithkit.checkers.fake import ScriptedChecker
 from faithkit.checkers.numbers import NumberChecks
 from faithkit.checkers.numbers.clock import clock_times
-from faithkit.records import ClaimCheck, Passage
+from faithkit.records import ClaimCheck, Evidence, Passage, Verdict
 
 RENTAL = Passage("rental", "Skis can be collected from 8:30 and must be back by 5 pm. Equipment returned after "
                            "17:00 is charged one extra day. The shop closes at noon on Sundays.")
@@ -66,9 +68,24 @@ def test_a_time_of_another_case_is_flagged_against_the_window_that_supported_it(
         assert claim.verdict == "supported", claim
 
 
-def test_a_time_the_question_gives_binds_to_no_window() -> None:
-    from faithkit.testing import check_answer
+class SupportsOnTheFirstSentence(ScriptedChecker):
+    """The model's verdict as the stage sees it: supported (stage ``nli``) by the passage's first sentence."""
 
-    (claim,) = check_answer("Happy hour runs until 18:00, so at 17:30 you still get it.", [KARAOKE],
-                            question="We arrive at 17:30 on a Tuesday. Is that still happy hour?").result.claims
-    assert claim.detail.get("numbers_rule") != "clock_elsewhere", claim
+    def check(self, requests):
+        super().check(requests)
+        window = Evidence("rooms", "Singsong is open every day from 12:00 to 05:00.")
+        return [Verdict("supported", "nli", score=0.99, evidence=window) for _ in requests]
+
+
+def test_a_time_the_question_gives_binds_to_no_window() -> None:
+    """The user's own time ("we arrive at 01:30") is in no window and is no other case's: it stays supported; the
+    same time with no question saying it is one the passages do not state at all (``clock_time``)."""
+    claim = ClaimCheck("Singsong is open from 12:00 to 05:00, so at 03:00 you can still sing.", (KARAOKE,),
+                       "We arrive at 03:00 on a Friday. Can we still sing?")
+    (verdict,) = NumberChecks(SupportsOnTheFirstSentence()).check([claim])
+    assert verdict.label == "supported" and verdict.stage == "nli", verdict
+    (verdict,) = NumberChecks(SupportsOnTheFirstSentence()).check([replace(claim, question="")])
+    assert verdict.detail["numbers_rule"] == "clock_elsewhere", verdict
+    assert verdict.evidence == Evidence("rooms", "Singsong is open every day from 12:00 to 05:00.")
+    assert verdict.detail["reason"] == ("03:00 is not in the sentence that supports the claim; [rooms] says 12:00, "
+                                        "05:00")

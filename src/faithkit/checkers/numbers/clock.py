@@ -47,15 +47,16 @@ def clock_times(text: str) -> dict[tuple[int, int], str]:
     return found
 
 
+def _not_in(claim: str, texts: Sequence[str]) -> list[str]:
+    """The times of day the claim states (as written) that none of ``texts`` states."""
+    ours = clock_times(claim)
+    stated = {time for text in texts for time in clock_times(text)} if ours else set()
+    return [text for time, text in ours.items() if time not in stated]
+
+
 def unstated_times(claim: str, passages: Sequence[Passage], question: str) -> list[str]:
     """The times of day the claim states (as written) that no passage and not the question states."""
-    ours = clock_times(claim)
-    if not ours:
-        return []
-    stated = set(clock_times(question))
-    for passage in passages:
-        stated |= set(clock_times(passage.text))
-    return [text for time, text in ours.items() if time not in stated]
+    return _not_in(claim, [question, *(p.text for p in passages)])
 
 
 def unstated_reason(missing: Sequence[str], claim: str, passages: Sequence[Passage]) -> str:
@@ -75,11 +76,7 @@ def unbound_times(claim: str, evidence: str, question: str) -> list[str]:
     nor the question states: a time a passage gives for another case ("Changge is open every day from 12:00 to
     03:00." against "... from 12:00 to 05:00. Happy hour ends at 03:00 on Fridays." was entailed at 0.99; the model
     hardly reads times, ``benchmarks/time_mutations.py``)."""
-    ours = clock_times(claim)
-    if not ours:
-        return []
-    stated = set(clock_times(evidence)) | set(clock_times(question))
-    return [text for time, text in ours.items() if time not in stated]
+    return _not_in(claim, [evidence, question])
 
 
 def unbound_reason(moved: Sequence[str], evidence_id: str | None, evidence: str) -> str:

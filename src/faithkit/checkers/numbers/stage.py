@@ -241,9 +241,7 @@ class NumberChecks(CheckerWrapper):
                 elif clash:
                     verdicts[i] = conflict_verdict(verdicts[i], clash, reports[i])
                 elif moved:
-                    verdicts[i] = Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=evidence, detail={
-                        "numbers_rule": "clock_elsewhere", "inner": verdicts[i].to_dict(),
-                        "reason": unbound_reason(moved, evidence.passage_id, evidence.text)})
+                    verdicts[i] = self._flag_moments(verdicts[i], moved, [], request, window=evidence)
                 self.counters["numbers_changed"] += bool(times or dates or clash or moved)
         # counted once the rescues are final (an operand bound to another case undoes one: ``bound_operands``)
         self.counters["arithmetic_changed"] += sum(v.stage == "arithmetic" for v in verdicts)
@@ -315,11 +313,19 @@ class NumberChecks(CheckerWrapper):
                     "reason": missing_reason([n.quantity for n in bad], request.passages, request.claim)},
         )
 
-    def _flag_moments(self, inner: Verdict, times: list[str], dates: list[str], request: ClaimCheck) -> Verdict:
-        why = [unstated_reason(times, request.claim, request.passages)] if times else []
-        why += [unstated_date_reason(dates, request.claim, request.passages, request.question)] if dates else []
-        return Verdict(NOT_SUPPORTED, "numbers", score=None, evidence=Evidence(None, "; ".join([*times, *dates])),
-                       detail={"numbers_rule": "clock_time" if times else "unstated_date", "inner": inner.to_dict(),
+    def _flag_moments(self, inner: Verdict, times: list[str], dates: list[str], request: ClaimCheck,
+                      window: Evidence | None = None) -> Verdict:
+        """Times of day or dates no source states; with ``window``: times the passages state, but not the window
+        the model supported the claim with (``clock.unbound_times``), which stays the evidence."""
+        if window is not None:
+            why = [unbound_reason(times, window.passage_id, window.text)]
+        else:
+            why = [unstated_reason(times, request.claim, request.passages)] if times else []
+            why += [unstated_date_reason(dates, request.claim, request.passages, request.question)] if dates else []
+        rule = "clock_elsewhere" if window is not None else "clock_time" if times else "unstated_date"
+        return Verdict(NOT_SUPPORTED, "numbers", score=None,
+                       evidence=window or Evidence(None, "; ".join([*times, *dates])),
+                       detail={"numbers_rule": rule, "inner": inner.to_dict(),
                                "numbers": [{"text": t, "status": "unverified", "unit": "time of day"} for t in times]
                                + [{"text": d, "status": "unverified", "unit": "date"} for d in dates],
                                "reason": "; ".join(why)})
