@@ -164,6 +164,30 @@ def test_rate_of_reads_the_period_and_what_it_is_per() -> None:
     assert rate_of("8 users a discount", q).period is None
 
 
+@pytest.mark.parametrize("text, number, period", [
+    ("Late returns are charged €20 for every started hour, up to the price of one extra day.", "€20", "hour"),
+    ("Extra days cost €15 for each additional day.", "€15", "day"),
+    ("Each rental day includes 150 km, and extra kilometres cost €0.30 each.", "150 km", "day"),
+    ("Every month includes 2 free washes.", "2 free washes", "month"),
+    ("A charge of €20 for every member of the group.", "€20", None),  # a member is no period
+    ("Each van includes 150 km.", "150 km", None),
+])
+def test_rate_of_reads_a_period_named_with_every_or_each(text: str, number: str, period: str | None) -> None:
+    """Session 38: "€20 for every started hour" and "Each rental day includes 150 km" state rates as surely as
+    "€20 per hour", so "2.5 hours late counts as 3 hours: €60" has its operands."""
+    (q,) = [q for q in extract_quantities(text) if q.text == number]
+    assert rate_of(text, q).period == period
+
+
+def test_an_amount_for_every_started_hour_times_the_users_hours_is_derived() -> None:
+    report = analyse("3 hours late costs €60.",
+                     ("Late returns are charged €20 for every started hour, up to the price of one extra day.",),
+                     "I will return the van 3 hours late. What does it cost?")
+    assert report.accepted
+    assert [(n.quantity.text, n.status) for n in report.numbers] == [("3 hours", "in_question"), ("€60", "derived")]
+    assert report.numbers[1].expression == "€60 = 3 hours × €20"
+
+
 @pytest.mark.parametrize("claim, rest, uncovered", [
     ("The Team plan costs €12 per user per month, so your 8 users would pay €96 a month.",
      "The Team plan costs €12 per user per month.", ()),

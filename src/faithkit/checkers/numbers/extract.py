@@ -263,6 +263,11 @@ class Rate:
 _PER_STEP = re.compile(r"\s*(?:(per|a|an|each|every)\s+|/\s*)([A-Za-z]+)\b", re.IGNORECASE)
 _PERIOD_BEFORE = re.compile(r"\b(hourly|daily|weekly|monthly|yearly|annual)\s+(?:[a-z]+\s+){0,3}?"
                             r"(?:is|of|costs?|at)\s*$", re.IGNORECASE)
+# "€20 for every started hour", "€10 for each extra day": a rate whose period has a word before it
+_FOR_EVERY = re.compile(r"\s*,?\s*for\s+(?:each|every)\s+(?:[A-Za-z]+\s+)?([A-Za-z]+)\b", re.IGNORECASE)
+# "Each rental day includes 150 km": the period is the subject the number is given to
+_EACH_PERIOD_BEFORE = re.compile(r"\b(?:each|every|per)\s+(?:[a-z]+\s+)?([a-z]+)\s+(?:includes?|comes?\s+with|"
+                                 r"gets?|has|gives?)\s+(?:up\s+to\s+|an?\s+)?$", re.IGNORECASE)
 _PERIOD_ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
                    "annually": "year"}
 
@@ -270,7 +275,10 @@ _PERIOD_ADVERBS = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly"
 @lru_cache(maxsize=65536)
 def rate_of(text: str, q: Quantity) -> Rate:
     """The rate a quantity states, from at most two "per X" steps right after it (see ``Rate``). "a"/"an"
-    count only before a time unit ("€12 a month", never "8 users a discount")."""
+    count only before a time unit ("€12 a month", never "8 users a discount"). A period also comes from "for
+    every / for each (word) <period>" right after it ("€20 for every started hour") and from "each / every
+    <period> includes" right before it ("Each rental day includes 150 km"): without them "2.5 hours late counts
+    as 3 hours: €60" had no operand to compute €60 from, and its reason blamed the €60 (session 38)."""
     period, noun = (_TIME_UNITS.get(q.per.lower()) if q.per else None), None
     pos = q.end
     for _ in range(2):
@@ -289,8 +297,16 @@ def rate_of(text: str, q: Quantity) -> Rate:
         else:
             break
         pos = m.end()
+    if period is None and pos == q.end:
+        after = _FOR_EVERY.match(text, pos)
+        if after and after.group(1).lower() in _TIME_UNITS and len(after.group(1)) > 1:
+            period = _TIME_UNITS[after.group(1).lower()]
     if period is None:  # "the daily withdrawal limit is €500", "a monthly fee of €5"
         before = _PERIOD_BEFORE.search(text[max(0, q.start - 60):q.start])
         if before:
             period = _PERIOD_ADVERBS.get(before.group(1).lower()) or "year"
+    if period is None:
+        subject = _EACH_PERIOD_BEFORE.search(text[max(0, q.start - 60):q.start])
+        if subject and subject.group(1).lower() in _TIME_UNITS and len(subject.group(1)) > 1:
+            period = _TIME_UNITS[subject.group(1).lower()]
     return Rate(period, noun)

@@ -4,6 +4,8 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+37: a rate named with "for every / for each" after its amount ("€20 for every started hour") or with "each / every
+    <period>" as the subject it is given to ("Each rental day includes 150 km") states its period (``extract.rate_of``).
 36: a time of day the model read a claim against must be in the window that supported it ("open every day from
     12:00 to 03:00" against "from 12:00 to 05:00", where 03:00 is another case's time; ``clock.unbound_times``,
     ``numbers_rule`` "clock_elsewhere").
@@ -55,4 +57,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "36"
+STAGE_VERSION = "37"
