@@ -17,7 +17,7 @@ from blind_set_checks import Problems, check_contexts, read_rows  # noqa: E402
 SETS = ["shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6", "shapes_holdout7", "numbers_dev",
         "numbers_dev2", "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4",
         "numbers_holdout5", "refusals_holdout", "refusals_dev2", "refusals_dev3", "refusals_dev4", "refusals_holdout2",
-        "leaning_holdout", "periods_holdout", "periods_dev"]
+        "leaning_holdout", "periods_holdout", "periods_dev", "rates_holdout"]
 
 
 @pytest.mark.parametrize("name", SETS)
