@@ -127,7 +127,7 @@ def test_a_claim_that_states_both_cases_numbers_lists_them_and_swaps_nothing() -
 def test_the_binding_rule_reads_a_thousands_separator_as_part_of_its_number() -> None:
     """"THB 9,000 for up to 4 people, plus THB 1,800 ..." is cut into parts at its clause commas, not inside
     "9,000" (which left a part "A private class costs THB 9" holding a number 9)."""
-    from faithkit.checkers.rules.alignment import _CONJUNCT
+    from faithkit.checkers.rules.alignment_words import CLAUSE_JOINT
 
-    parts = [p for p in _CONJUNCT.split(PRIVATE) if p.strip()]
+    parts = [p for p in CLAUSE_JOINT.split(PRIVATE) if p.strip()]
     assert parts[0] == "A private class costs THB 9,000 for up to 4 people"

@@ -59,7 +59,7 @@ from faithkit.checkers.rules.alignment_units import (  # noqa: F401  (re-exporte
     quantities,
     unit_conflict,
 )
-from faithkit.checkers.rules.alignment_words import STOPWORDS, WORD, stem, words  # noqa: F401
+from faithkit.checkers.rules.alignment_words import CLAUSE_JOINT, STOPWORDS, WORD, stem, words  # noqa: F401
 from faithkit.text.words import DIGIT_NUMBER
 
 DEFAULT_ALIGNMENT = True  # measured on the help-center dev suite before it was switched on (MODEL_CARD.md)
@@ -189,7 +189,7 @@ def scope_conflict(claim: str, sentence: str) -> bool:
 
 def _generalises(text: str, other: str) -> bool:
     """Whether the part of ``text`` that shares most words with ``other`` has a universal ("any", "all")."""
-    parts = [p for p in _CONJUNCT.split(text) if p and p.strip()] or [text]
+    parts = [p for p in CLAUSE_JOINT.split(text) if p and p.strip()] or [text]
     other_words = words(other)
     best = max(len(words(p) & other_words) for p in parts)
     return any(_UNIVERSAL.search(p) for p in parts if len(words(p) & other_words) == best)
@@ -219,7 +219,6 @@ def exclusivity_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -
     return any(siblings(a, b, texts) for a in others for b in reserved_for)
 
 
-_CONJUNCT = re.compile(r",(?!\d{3})\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")  # not "9,000"
 
 
 _DIGIT = re.compile(r"[$€£¥]?\d")
@@ -244,7 +243,7 @@ def binding_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bo
     subject = _before_first_number(sentence)
     shared = names(subject, known) | roles(subject)  # the sentence's subject applies to every part
     claim_names, claim_quantities = (names(claim, known) | roles(claim)) - shared, quantities(claim)
-    parts = [p for p in _CONJUNCT.split(sentence) if p and p.strip()]
+    parts = [p for p in CLAUSE_JOINT.split(sentence) if p and p.strip()]
     if not claim_names or not claim_quantities or len(parts) < 2:
         return False
     bound = [((names(p, known) | roles(p)) - shared, quantities(p)) for p in parts]
@@ -261,13 +260,13 @@ def binding_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bo
     return False
 
 
-_CLAUSE_JOINT = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+|\s+whereas\s+")
+_STATEMENT_JOINT = re.compile(r",\s+(?:and|but|while|whereas)\s+|;\s+|\s+whereas\s+")  # between two statements
 
 
 def clauses(claim: str) -> list[str]:
     """A claim joining two statements ("Anytime tickets are valid on any train, and Flex tickets can be
     refunded") as its clauses, each checked against the sentence it is about; short tails stay attached."""
-    parts = [p.strip() for p in _CLAUSE_JOINT.split(claim) if p.strip()]
+    parts = [p.strip() for p in _STATEMENT_JOINT.split(claim) if p.strip()]
     if len(parts) < 2 or any(len(words(p)) < 3 for p in parts):
         return [claim]
     return parts

@@ -25,10 +25,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from faithkit.checkers.rules.alignment_units import quantities
-from faithkit.checkers.rules.alignment_words import words
+from faithkit.checkers.rules.alignment_words import CLAUSE_JOINT, words
 
 # a comma between digits is a thousands separator ("CA$1,600 for a cello"), not the end of a part
-_PARTS = re.compile(r",(?!\d{3}\b)\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+")
 _NUMBER = re.compile(r"[$€£¥]?\d")
 _CASE = re.compile(r"\b(?:for|on)\s+(.*)$", re.IGNORECASE)
 
@@ -39,7 +38,7 @@ Quantity = tuple[str, str, str]
 def case_parts(sentence: str) -> tuple[tuple[frozenset[Quantity], frozenset[str]], ...]:
     """(quantities, case words) of each part of ``sentence`` that states a number with a "for"/"on" case."""
     merged: list[str] = []
-    for part in (p for p in _PARTS.split(sentence) if p and p.strip()):
+    for part in (p for p in CLAUSE_JOINT.split(sentence) if p and p.strip()):
         if merged and not _NUMBER.search(part):
             merged[-1] += " " + part
         else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from faithkit.checkers.rules.alignment_words import stem, words
+from faithkit.checkers.rules.alignment_words import CLAUSE_JOINT, stem, words
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 
 __all__ = ["condition_conflict", "conditions", "dropped_condition", "moved_first_count"]
@@ -45,7 +45,6 @@ _END = {True: re.compile(_CLAUSE_END, re.IGNORECASE),
                           rf"|\s(?=(?:{_SUBORDINATE}|{_PREPOSITION})\b)", re.IGNORECASE)}
 _SUBORDINATOR = re.compile(r"(?:unless|if|once|as\s+long\s+as|provided|except|excluding|when|whenever)\b",
                            re.IGNORECASE)
-_PARTS = re.compile(r",\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+", re.IGNORECASE)
 # "there" as a place already named ("sign a waiver there"), not the "there" of "there is no fee"
 _BACK_REFERENCE = re.compile(r"\bthere\b(?!\s*(?:is|are|was|were|will|'s|has|have)\b)"
                              r"|\b(?:then|in\s+(?:that|this)\s+case|at\s+that\s+point)\b", re.IGNORECASE)
@@ -83,7 +82,7 @@ def dropped_condition(claim: str, sentence: str, question: str = "") -> str | No
     if not claim_words or not claim_words <= words(sentence):
         return None
     said = claim_words | words(question)
-    parts = [p for p in _PARTS.split(sentence) if p and words(p)] or [sentence]
+    parts = [p for p in CLAUSE_JOINT.split(sentence) if p and words(p)] or [sentence]
     about = _parts_about(parts, claim_words)
     dropped = None
     for part in about:

@@ -18,6 +18,11 @@ STOPWORDS = frozenset(
     "what when where how about into onto over under up down out off via just very more most less least".split())
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+(?:[.,]\d+)?")
+# where a sentence joins clauses: a comma (not the one of a digit group, "9,000"), a semicolon, "and", "or", "but",
+# "while", "whereas". One pattern for the rules that read a sentence clause by clause (the scope rule's
+# generalisation, the siblings rule's cases, the conditions rule's conditions), so they agree on what a clause is.
+CLAUSE_JOINT = re.compile(r",(?!\d{3}\b)\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:and|or|but|while|whereas)\s+",
+                          re.IGNORECASE)
 
 
 @lru_cache(maxsize=65536)
