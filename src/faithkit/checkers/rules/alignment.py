@@ -219,8 +219,6 @@ def exclusivity_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -
     return any(siblings(a, b, texts) for a in others for b in reserved_for)
 
 
-
-
 _DIGIT = re.compile(r"[$€£¥]?\d")
 
 

@@ -27,7 +27,7 @@ from typing import NamedTuple
 from faithkit.checkers.rules.alignment_units import quantities
 from faithkit.checkers.rules.alignment_words import CLAUSE_JOINT, words
 
-# a comma between digits is a thousands separator ("CA$1,600 for a cello"), not the end of a part
+# parts are cut at CLAUSE_JOINT, whose comma between digits is a thousands separator ("CA$1,600 for a cello")
 _NUMBER = re.compile(r"[$€£¥]?\d")
 _CASE = re.compile(r"\b(?:for|on)\s+(.*)$", re.IGNORECASE)
 
