@@ -33,9 +33,10 @@ class Problems:
         return not self.errors
 
 
-def read_rows(path: str, problems: Problems) -> list[dict]:
-    """The JSON objects of a JSONL file; an empty, invalid or non-object line is a problem with its number."""
-    rows = []
+def read_rows(path: str, problems: Problems, numbered: bool = False) -> list:
+    """The JSON objects of a JSONL file; an empty, invalid or non-object line is a problem with its number.
+    ``numbered``: (line number, object) pairs, for a validator that names the line of each later problem."""
+    rows: list = []
     with open(path, encoding="utf-8") as handle:
         for n, line in enumerate(handle, 1):
             if not line.strip():
@@ -48,7 +49,7 @@ def read_rows(path: str, problems: Problems) -> list[dict]:
                 continue
             problems.check(isinstance(row, dict), "line", n, "is not a JSON object")
             if isinstance(row, dict):
-                rows.append(row)
+                rows.append((n, row) if numbered else row)
     return rows
 
 

@@ -46,9 +46,9 @@ SETS = {
         "numbers_holdout5", "refusals_holdout", "refusals_holdout2", "leaning_holdout", "periods_holdout")],
 }
 TIME = re.compile(r"(?<![\d:.])(?:[01]\d|2[0-3]):[0-5]\d(?![\d:])")
-# an amount of money with its currency in front ("€20", "NOK 220", "R$65"): ``--kind amount``
 PERCENT = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?%")
 PERIOD = re.compile(r"(?<![\w.,])\d+\s(?:minutes?|hours?|days?|weeks?|months?|years?)\b")
+# an amount of money with its currency in front ("€20", "NOK 220", "R$65"): ``--kind amount``
 AMOUNT = re.compile(r"(?<![\w.,])(?:[$€£¥₩₴₪]|R\$|[A-Z]{3}\s)\d[\d,]*(?:\.\d+)?(?![\d,.]?\d)")
 
 

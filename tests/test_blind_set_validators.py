@@ -32,6 +32,7 @@ def test_a_bad_line_is_reported_by_number_and_the_rest_is_read(tmp_path: Path) -
     path.write_text('{"id": "a"}\nnot json\n\n[1, 2]\n{"id": "b"}\n', encoding="utf-8")
     problems = Problems()
     assert [r["id"] for r in read_rows(str(path), problems)] == ["a", "b"]
+    assert [(n, r["id"]) for n, r in read_rows(str(path), Problems(), numbered=True)] == [(1, "a"), (5, "b")]
     assert [e.split(" is ")[0] for e in problems.errors] == ["line 2", "line 3", "line 4"]
     assert not problems.report()
 

@@ -1,9 +1,10 @@
-"""Structural check of rates_holdout.jsonl (python3 standard library only, self-contained: it imports nothing from
-the project and no checker is involved). Adapted from the structure of periods_holdout's validate.py; it checks the
-format, the counts, the shared passages and the worked numbers: every expression written like "a × b = c" in an
-answer must evaluate exactly (except the one planted wrong result in an `arithmetic` row), and every number an
-answer states must come from the row's passages or question, from the row's FAULT_AT fragment (unsupported rows),
-or be listed in DERIVED with the expression that gives it (evaluated here with fractions.Fraction).
+"""Structural check of rates_holdout.jsonl (python3 standard library only; of the project it reads only
+benchmarks/blind_set_checks.py, the format checks every set shares, and no checker is involved). Adapted from the
+structure of periods_holdout's validate.py; it checks the format, the counts, the shared passages and the worked
+numbers: every expression written like "a × b = c" in an answer must evaluate exactly (except the one planted wrong
+result in an `arithmetic` row), and every number an answer states must come from the row's passages or question,
+from the row's FAULT_AT fragment (unsupported rows), or be listed in DERIVED with the expression that gives it
+(evaluated here with fractions.Fraction).
 
 Usage: python3 benchmarks/rates_holdout/validate.py [path]   (exits 0 and prints "40 rows OK" when all is well)
 """
@@ -13,6 +14,9 @@ import re
 import sys
 from collections import Counter
 from fractions import Fraction
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from blind_set_checks import Problems, read_rows  # noqa: E402  (the format checks every set shares)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "rates_holdout.jsonl")
@@ -128,43 +132,6 @@ DERIVED = {
     "rt-039": {"750": "5 * 150"},
     "rt-040": {"600": "4 * 150", "100": "700 - 600", "10": "100 * 0.100"},
 }
-
-
-class Problems:
-    """Problems found so far; check(cond, *msg) records one when cond is false."""
-
-    def __init__(self):
-        self.errors = []
-
-    def check(self, cond, *msg):
-        if not cond:
-            self.errors.append(" ".join(str(m) for m in msg))
-        return cond
-
-    def report(self):
-        if self.errors:
-            print("\n".join(self.errors))
-            print(len(self.errors), "problem(s)")
-        return not self.errors
-
-
-def read_rows(path, problems):
-    """(line number, JSON object) for each line; an empty, invalid or non-object line is a problem with its number,
-    and reading goes on with the next line."""
-    rows = []
-    with open(path, encoding="utf-8") as handle:
-        for n, line in enumerate(handle, 1):
-            if not line.strip():
-                problems.check(False, "line", n, "is empty")
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                problems.check(False, "line", n, "is not valid JSON:", exc)
-                continue
-            if problems.check(isinstance(row, dict), "line", n, "is not a JSON object"):
-                rows.append((n, row))
-    return rows
 
 
 def split_sentences(text):
@@ -404,7 +371,7 @@ def check_counts(rows, problems):
 
 def main(path=DATA):
     problems = Problems()
-    numbered = read_rows(path, problems)
+    numbered = read_rows(path, problems, numbered=True)
     rows = [r for _, r in numbered]
     domain_contexts = {}
     for n, r in numbered:
