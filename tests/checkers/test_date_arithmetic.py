@@ -114,3 +114,74 @@ def test_a_claim_a_rule_refuted_is_not_rescued_by_its_date_arithmetic() -> None:
     for inner, expected in ((refuted, NOT_SUPPORTED), (plain, SUPPORTED)):
         (verdict,) = NumberChecks(ScriptedChecker({claim: inner})).check([ClaimCheck(claim, passages, QUESTION)])
         assert verdict.label == expected
+
+
+GUARANTEE = ("The ceramic coating comes with a 365-day guarantee counted from the day the coating is applied. "
+             "Coating must be booked at least 2 days in advance.",
+             "Cancellations are accepted with 30 days' notice, counted from the day we receive your request.")
+
+
+@pytest.mark.parametrize("question, claim, expression", [
+    # the question's two dates: only the one of the event the period counts from is a base
+    ("I booked on 15 March 2027 and it was applied on 22 March 2027. When does the guarantee run out?",
+     "The guarantee runs until 21 March 2028.", "22 March + 365 days = 21 March"),
+    ("I booked on 15 March 2027 and it was applied on 22 March 2027. When does the guarantee run out?",
+     "The guarantee runs until 14 March 2028.", None),  # from the booking date: another event
+    ("I sent my request on 2 September and you received it on 4 September. When does it end?",
+     "The cancellation takes effect on 2 October.", None),
+    ("I sent my request on 2 September and you received it on 4 September. When does it end?",
+     "The cancellation takes effect on 4 October.", "4 September + 30 days = 4 October"),
+    ("I sent my request on 2 September. When does it end?",  # one date: the user's date, as before
+     "The cancellation takes effect on 2 October.", "2 September + 30 days = 2 October"),
+])
+def test_of_two_dates_in_the_question_the_period_counts_from_its_own_event(question: str, claim: str,
+                                                                          expression: str | None) -> None:
+    found = date_arithmetic(claim, GUARANTEE, question, words(claim))
+    assert (found.expressions if found else None) == ((expression,) if expression else None)
+
+
+def test_a_date_part_takes_its_period_from_the_part_before_it() -> None:
+    """"It runs until 21 March 2028." shares no word with the guarantee's sentence; the part before it does."""
+    from faithkit.checkers.numbers.dates import worked_date
+
+    question = "I booked on 15 March 2027 and it was applied on 22 March 2027. When does the guarantee run out?"
+    part = "It runs until 21 March 2028."
+    assert worked_date(part, GUARANTEE, question) is None
+    found = worked_date(part, GUARANTEE, question, ("The 365-day guarantee counts from the day it was applied.",))
+    assert found is not None and found.expressions == ("22 March + 365 days = 21 March",)
+
+
+@pytest.mark.parametrize("answer, faithful", [
+    ("The 365-day guarantee counts from the day the coating was applied, so it runs until 21 March 2028.", True),
+    ("The 365-day guarantee counts from the day the coating was applied, so it runs until 14 March 2028.",
+     False),  # 15 March (booked) + 365 days: the period counts from another event
+    ("The 365-day guarantee counts from the day the coating was applied, so it runs until 28 March 2028.",
+     False),  # no period gives it
+])
+def test_the_default_checker_verifies_a_date_worked_out_in_a_later_part(checker, answer: str, faithful: bool) -> None:
+    from faithkit.testing import check_answer
+
+    passages = [Passage(f"p{i}", text) for i, text in enumerate(GUARANTEE)]
+    question = "I booked ceramic coating on 15 March 2027 and it was applied on 22 March 2027. When does it run out?"
+    found = check_answer(answer, passages, checker=checker, question=question)
+    assert found.faithful is faithful, found.record["claims"]
+
+
+def test_a_claim_whose_parts_are_a_supported_period_and_its_worked_date_is_supported() -> None:
+    """The whole claim leaves "not" and "booking" to the word test, so only its parts can carry it: the model
+    supports the first (scripted here), and the date part is the applied date plus the period the first names."""
+    from faithkit.checkers.fake import ScriptedChecker
+    from faithkit.checkers.numbers import NumberChecks
+    from faithkit.checkers.parts import ClaimParts, claim_parts
+    from faithkit.records import SUPPORTED
+
+    claim = ("The 365-day guarantee counts from the day the coating was applied, not the booking date, so it runs "
+             "until {}.")
+    question = "I booked on 15 March 2027 and it was applied on 22 March 2027. When does the guarantee run out?"
+    passages = tuple(Passage(f"p{k}", text) for k, text in enumerate(GUARANTEE))
+    for date, expected in (("21 March 2028", SUPPORTED), ("14 March 2028", "not_supported")):
+        first, second = claim_parts(claim.format(date))
+        assert second == f"It runs until {date}."
+        stack = ClaimParts(NumberChecks(ScriptedChecker({first: "supported"})))
+        (verdict,) = stack.check([ClaimCheck(claim.format(date), passages, question)])
+        assert verdict.label == expected, verdict.detail

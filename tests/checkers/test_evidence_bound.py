@@ -267,3 +267,25 @@ def test_saves_10_percent_is_a_discount(claim: str, status: str) -> None:
                                "first ski day saves 10%.")
     report = analyse_claim_numbers(claim, (passes,))
     assert [n.status for n in report.numbers if n.quantity.value not in (410, 10)] == [status]
+
+
+def test_a_sentence_whose_parts_each_name_their_own_case_binds_each_price_to_its_case() -> None:
+    """"The Daily plan" stands before the sentence's first number, but it is the first part's case, not a subject
+    every part shares: the Weekend part names a sibling in its place."""
+    sentence = "The Daily plan costs TND 12 per week and the Weekend plan costs TND 5 per week."
+    assert binding_conflict("The Weekend plan costs TND 12 per week.", sentence)
+    assert binding_conflict("The Daily plan costs TND 5 per week.", sentence)
+    assert not binding_conflict("The Daily plan costs TND 12 per week.", sentence)
+    assert not binding_conflict("The Weekend plan costs TND 5 per week.", sentence)
+    # a subject every part shares still binds nothing by itself
+    assert not binding_conflict("Meeting rooms cost €25 per hour for members.",
+                                "Meeting rooms cost €25 per hour for members and €40 per hour for guests.")
+
+
+def test_the_default_checker_flags_a_price_given_to_the_other_plan(checker) -> None:
+    from faithkit.testing import check_answer
+
+    passages = [Passage("prices", "The Daily plan costs TND 12 per week and the Weekend plan costs TND 5 per week. "
+                                  "Prices include delivery.")]
+    found = check_answer("The Weekend plan costs TND 12 per week.", passages, checker=checker)
+    assert not found.faithful and found.record["claims"][0]["stage"] == "rule:binding", found.record["claims"]

@@ -6,12 +6,14 @@ quantity rules skip dates on purpose (a date is not an amount), so this is their
 
 A claim date is accounted for when a passage or the question states it, or when it is a base date plus a period,
 or minus one where the period runs back from its event ("7 days before it starts"): the base from the
-question (the user's scenario) or another date of the claim, the period (days, weeks, months) from a passage
-sentence that shares a content word with the claim, or from the question. Working days are not computed (the
-weekday of a date without a year is unknown), so a claim counting them is left to the model.
+question (the user's scenario; where it gives two or more dates, the date of the event the period counts from,
+``_counts_from``) or another date of the claim, the period (days, weeks, months) from a passage sentence that
+shares a content word with the claim (or, for a claim checked in parts, with the answer's other statements:
+``worked_date``), or from the question. Working days are not computed (the weekday of a date without a year is
+unknown), so a claim counting them is left to the model.
 A date without a year is read in a year that is not a leap year; a year the text states is used.
 
-The stage (``stage.py``) uses ``date_arithmetic`` to rescue a claim the inner checker did not support, only when
+The stage (``stage.py``) uses ``worked_date`` to rescue a claim the inner checker did not support, only when
 the rest of the claim is covered word for word by the period's clause, the question and words of arithmetic
 (``uncovered_words``), the same lexical test as the rest-of-claim rule; and, as for a time of day (``clock``), it
 flags a supported claim whose date no source states and no such sum gives (``unstated_dates``: "ready 7 days
@@ -35,7 +37,7 @@ from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 from faithkit.text.sentences import split_sentences
 
 __all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words", "unstated_date_reason",
-           "unstated_dates"]
+           "unstated_dates", "worked_date"]
 
 _MONTH_NAMES = {name.lower(): n for n in range(1, 13)
                 for name in (calendar.month_name[n], calendar.month_abbr[n]) if name}
@@ -136,12 +138,12 @@ def _shift(moment: Moment, count: int, unit: str) -> Moment | None:
     return Moment(moved, 0, 0, "", moment.year_given)
 
 
-def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_words: frozenset[str]
-                    ) -> DateArithmetic | None:
+def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_words: frozenset[str],
+                    periods: frozenset[tuple[int, str]] | None = None) -> DateArithmetic | None:
     """How the claim's dates and times of day that no passage or question states are computed (module
     docstring), or None when the claim has no such moment or one of them is not computed. ``claim_words``: the
     claim's content words (stemmed as ``alignment_words.words``), to find the passage sentences the periods may
-    come from."""
+    come from; ``periods``: when given, only these (count, unit) may be added."""
     from faithkit.checkers.rules.alignment_words import words
 
     claimed = dates_in(claim)
@@ -149,16 +151,19 @@ def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_wo
     new = [d for d in claimed if not any(_same_moment(d, s) for s in stated)]
     if not new:
         return None
-    bases = [*dates_in(question), *(d for d in claimed if d not in new)]
+    asked = dates_in(question)
+    bases = [*asked, *(d for d in claimed if d not in new)]
     sentences = [s.text for text in passages for s in split_sentences(text)
                  if claim_words & words(s.text)]
     sources = [(s, _periods(s)) for s in sentences] + [("the question", _periods(question))]
     expressions, used = [], []
     for target in new:
         found = next(((base, abs(count), unit, 1 if count > 0 else -1, where) for base in bases
-                      for where, periods in sources for count, unit in periods
-                      if (shifted := _shift(base, count, unit)) is not None
-                      and _same_moment(shifted, target)), None)
+                      for where, found_periods in sources for count, unit in found_periods
+                      if (periods is None or (abs(count), unit) in periods)
+                      and (shifted := _shift(base, count, unit)) is not None
+                      and _same_moment(shifted, target)
+                      and (len(asked) < 2 or base not in asked or _counts_from(where, question, base))), None)
         if found is None:
             return None
         base, count, unit, sign, where = found
@@ -168,23 +173,72 @@ def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_wo
     return DateArithmetic(tuple(expressions), tuple(dict.fromkeys(used)), tuple(new))
 
 
+# the event a period counts from: "counted from the day we receive your request", "from the day the coating is applied"
+_FROM_EVENT = re.compile(r"\b(?:from|after)\s+(?:the\s+)?(?:day|date)\s+(?:(?:we|you|they|it|the\s+[a-z-]+)\s+)?"
+                         r"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?(?P<verb>[a-z]+)", re.IGNORECASE)
+_QUESTION_CLAUSE_BREAK = re.compile(r"[.?!;,]\s+|\s+(?:and|but|then)\s+", re.IGNORECASE)
+
+
+def _counts_from(sentence: str, question: str, base: Moment) -> bool:
+    """Whether ``base``, one of two or more dates of the question, is the date of the event ``sentence``'s period
+    counts from: where the sentence names that event ("30 days' notice, counted from the day we receive your
+    request"), the question's clause holding the date must name it too ("you received it on 4 September", not "I
+    sent my request on 2 September"). A sentence that names no event allows every date. Why: the question's other
+    date plus the same period gave the date an answer computed from the wrong event (pd-028, session 39)."""
+    from faithkit.checkers.numbers.reduce import _stem
+
+    event = _FROM_EVENT.search(sentence) if sentence != "the question" else None
+    if event is None:
+        return True
+    start, end = next((c for c in _clause_spans(question) if c[0] <= base.start < c[1]), (0, len(question)))
+    return _stem(event.group("verb")) in {_stem(w) for w in re.findall(r"[a-z]+", question[start:end].lower())}
+
+
+def _clause_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause of ``text``, cut at punctuation and at "and" / "but" / "then"."""
+    spans, start = [], 0
+    for brk in _QUESTION_CLAUSE_BREAK.finditer(text):
+        spans.append((start, brk.start()))
+        start = brk.end()
+    return [*spans, (start, len(text))]
+
+
 _WORKING = re.compile(r"\b(?:working|business)\s+days?\b|\bweekdays?\b", re.IGNORECASE)
 
 
-def unstated_dates(claim: str, passages: Sequence[str], question: str) -> list[str]:
+def unstated_dates(claim: str, passages: Sequence[str], question: str, context: Sequence[str] = ()) -> list[str]:
     """The claim's dates that no passage or question states and that no date of the question or the claim plus a
     period a passage states gives (``date_arithmetic``), in the claim's words; none where a text counts working
     days or weekdays, which are not computed here. "Certified translations are ready 7 days after we receive the
-    documents, so yours can be posted on 3 May 2027." for a document received on 27 April gives ["3 May 2027"]."""
-    from faithkit.checkers.rules.alignment_words import words
-
+    documents, so yours can be posted on 3 May 2027." for a document received on 27 April gives ["3 May 2027"].
+    ``context``: the answer's other statements (``worked_date``)."""
     stated = [d for text in (*passages, question) for d in dates_in(text)]
     new = [d for d in dates_in(claim) if not any(_same_moment(d, s) for s in stated)]
     if not new or any(_WORKING.search(text) for text in (claim, question, *passages)):
         return []
-    if date_arithmetic(claim, passages, question, words(claim)) is not None:
+    if worked_date(claim, passages, question, context) is not None:
         return []
     return [d.text for d in new]
+
+
+def worked_date(claim: str, passages: Sequence[str], question: str, context: Sequence[str] = ()
+                ) -> DateArithmetic | None:
+    """``date_arithmetic`` with the periods of the sentences the claim shares a word with, or else with a period
+    another statement of the answer states itself (``context``: a split claim's other parts, the answer's other
+    claims), read from a passage sentence that statement shares a word with. Why: "The 365-day guarantee counts
+    from the day the coating was applied, so it runs until 21 March 2028." is checked in parts, and its date's
+    part ("It runs until 21 March 2028.") shares no word with the guarantee's sentence; the part before it names
+    the guarantee and its 365 days (session 39). The date must still be a date of the question (of the event the
+    period counts from, ``_counts_from``) plus that period, exactly: any period of a sentence the answer merely
+    shares a word with kept the same answers but let two number mutants through (681 -> 679/710)."""
+    from faithkit.checkers.rules.alignment_words import words
+
+    found = date_arithmetic(claim, passages, question, words(claim))
+    stating = [c for c in context if _periods(c)]
+    if found is None and stating:
+        found = date_arithmetic(claim, passages, question, words(claim) | words(" ".join(stating)),
+                                frozenset((abs(n), unit) for c in stating for n, unit in _periods(c)))
+    return found
 
 
 def unstated_date_reason(missing: Sequence[str], claim: str, passages: Sequence[Passage], question: str) -> str:

@@ -230,7 +230,8 @@ class NumberChecks(CheckerWrapper):
         for i, request in enumerate(requests):  # a time of day or a date no source states or computes
             if self.missing_numbers and verdicts[i].label == SUPPORTED:
                 times = unstated_times(request.claim, request.passages, request.question)
-                dates = unstated_dates(request.claim, [p.text for p in request.passages], request.question)
+                dates = unstated_dates(request.claim, [p.text for p in request.passages], request.question,
+                                       request.context)
                 clash = None if times or dates or i not in reports else claim_operand_conflict(
                     request.claim, request.question, request.passages, reports[i])  # "R$120 ... Monday to Thursday"
                 evidence = verdicts[i].evidence
@@ -260,11 +261,10 @@ class NumberChecks(CheckerWrapper):
         """A claim the inner checker did not support, whose dates are the user's date plus a period an evidence
         sentence states and whose other words that clause or the question accounts for (``dates``): supported,
         stage ``arithmetic``. Otherwise unchanged, with what was computed and the words left over in ``detail``."""
-        from faithkit.checkers.numbers.dates import date_arithmetic, uncovered_words
-        from faithkit.checkers.rules.alignment_words import words
+        from faithkit.checkers.numbers.dates import uncovered_words, worked_date
 
-        found = date_arithmetic(request.claim, [p.text for p in self.sources(request)], request.question,
-                                words(request.claim))
+        found = worked_date(request.claim, [p.text for p in self.sources(request)], request.question,
+                            request.context)
         if found is None or verdict.detail.get("disagreeing_sentence"):  # a rule's refutation stands (``_rescue``)
             return verdict
         expression = "; ".join(found.expressions)

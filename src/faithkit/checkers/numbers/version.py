@@ -4,6 +4,13 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+38: a date a claim checked in parts works out takes its period from the sentences the answer's other statements
+    share a word with ("..., so it runs until 21 March 2028"; ``dates.worked_date``), and of two or more dates of
+    the question, only the date of the event a period counts from is its base ("counted from the day we receive
+    your request" against "I sent it on 2 September and you received it on 4 September"; ``dates._counts_from``);
+    the binding rule takes a name before a sentence's first number for the subject of every part only where no
+    later part names a sibling in its place ("The Daily plan costs TND 12 per week and the Weekend plan costs TND 5
+    per week"; ``rules.alignment.binding_conflict``).
 37: a rate named with "for every / for each" after its amount ("€20 for every started hour") or with "each / every
     <period>" as the subject it is given to ("Each rental day includes 150 km") states its period (``extract.rate_of``).
 36: a time of day the model read a claim against must be in the window that supported it ("open every day from
@@ -57,4 +64,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "37"
+STAGE_VERSION = "38"

@@ -233,19 +233,23 @@ def binding_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bo
     for 30 days on Plus and 180 days on Business." Both names and both numbers are in the sentence, so neither the
     numbers stage nor the names rule sees the swap; the sentence's parts ("30 days on Plus" / "180 days on
     Business") say which number belongs to which name. A role (``alignment_names.ROLES``) binds a number as a name
-    does, and the names before the sentence's first number are its subject, shared by every part (issue 31):
+    does, and the names before the sentence's first number are its subject, shared by every part, unless a later
+    part names a sibling of one in its place ("The Daily plan costs TND 12 per week and the Weekend plan costs TND 5
+    per week": each part names its own plan; session 39). Issue 31's cases:
     "Meeting rooms cost €25 per hour for guests." against "Meeting rooms cost €25 per hour for members and €40 per
     hour for guests." gives the members' price to guests; "Sending a parcel from an M locker costs €3.90." against
     "Sending a parcel costs €3.90 from an S locker, €4.90 from an M locker ..." gives M the S price."""
     known = tuple(known)
+    texts = (claim, sentence, *known)
     subject = _before_first_number(sentence)
-    shared = names(subject, known) | roles(subject)  # the sentence's subject applies to every part
-    claim_names, claim_quantities = (names(claim, known) | roles(claim)) - shared, quantities(claim)
     parts = [p for p in CLAUSE_JOINT.split(sentence) if p and p.strip()]
+    later = set().union(*(names(p, known) | roles(p) for p in parts[1:]))
+    shared = {n for n in names(subject, known) | roles(subject)
+              if not any(m != n and siblings(n, m, texts) for m in later)}
+    claim_names, claim_quantities = (names(claim, known) | roles(claim)) - shared, quantities(claim)
     if not claim_names or not claim_quantities or len(parts) < 2:
         return False
     bound = [((names(p, known) | roles(p)) - shared, quantities(p)) for p in parts]
-    texts = (claim, sentence, *known)
     for quantity in claim_quantities:
         holders = [ns for ns, qs in bound if quantity in qs]
         if not holders or any(claim_names & ns for ns in holders):
