@@ -8,9 +8,9 @@ A claim date is accounted for when a passage or the question states it, or when 
 or minus one where the period runs back from its event ("7 days before it starts"): the base from the
 question (the user's scenario; where it gives two or more dates, the date of the event the period counts from,
 ``_counts_from``) or another date of the claim, the period (days, weeks, months) from a passage sentence that
-shares a content word with the claim (or, for a claim checked in parts, with the answer's other statements:
-``worked_date``), or from the question. Working days are not computed (the weekday of a date without a year is
-unknown), so a claim counting them is left to the model.
+shares a content word with the claim (or a period another statement of the answer states, from a sentence that
+statement shares a word with: ``worked_date``), or from the question. Working days are not computed (the weekday
+of a date without a year is unknown), so a claim counting them is left to the model.
 A date without a year is read in a year that is not a leap year; a year the text states is used.
 
 The stage (``stage.py``) uses ``worked_date`` to rescue a claim the inner checker did not support, only when
