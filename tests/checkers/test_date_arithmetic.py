@@ -140,6 +140,17 @@ def test_of_two_dates_in_the_question_the_period_counts_from_its_own_event(quest
     assert (found.expressions if found else None) == ((expression,) if expression else None)
 
 
+@pytest.mark.parametrize("claim, expression", [
+    ("You can return it until 2 April.", "3 March + 30 days = 2 April"),
+    ("You can return it until 4 April.", None),  # from the delivery: another event
+])
+def test_an_event_named_by_a_noun_is_matched_to_the_question_s_verb(claim: str, expression: str | None) -> None:
+    passages = ("Returns are accepted within 30 days from the date of purchase.",)
+    question = "I purchased it on 3 March and it arrived on 5 March. Until when can I return it?"
+    found = date_arithmetic(claim, passages, question, words(claim) | words(passages[0]))
+    assert (found.expressions if found else None) == ((expression,) if expression else None)
+
+
 def test_a_date_part_takes_its_period_from_the_part_before_it() -> None:
     """"It runs until 21 March 2028." shares no word with the guarantee's sentence; the part before it does."""
     from faithkit.checkers.numbers.dates import worked_date

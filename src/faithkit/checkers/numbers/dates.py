@@ -35,6 +35,7 @@ from faithkit.checkers.numbers.nearest import nearest_stated
 from faithkit.records import Passage
 from faithkit.text.number_words import NUMBER_WORDS, number_word_pattern
 from faithkit.text.sentences import split_sentences
+from faithkit.text.words import STOPWORDS
 
 __all__ = ["DateArithmetic", "Moment", "date_arithmetic", "dates_in", "uncovered_words", "unstated_date_reason",
            "unstated_dates", "worked_date"]
@@ -174,8 +175,10 @@ def date_arithmetic(claim: str, passages: Sequence[str], question: str, claim_wo
 
 
 # the event a period counts from: "counted from the day we receive your request", "from the day the coating is applied"
-_FROM_EVENT = re.compile(r"\b(?:from|after)\s+(?:the\s+)?(?:day|date)\s+(?:(?:we|you|they|it|the\s+[a-z-]+)\s+)?"
-                         r"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?(?P<verb>[a-z]+)", re.IGNORECASE)
+_FROM_EVENT = re.compile(r"\b(?:from|after)\s+(?:the\s+)?(?:day|date)\s+(?P<event>(?:[a-z-]+\s+){0,3}[a-z-]+)",
+                         re.IGNORECASE)
+_AUXILIARIES = frozenset("is are was were be been has have had".split())
+_SUBJECTS = frozenset("we you they it i".split())
 _QUESTION_CLAUSE_BREAK = re.compile(r"[.?!;,]\s+|\s+(?:and|but|then)\s+", re.IGNORECASE)
 
 
@@ -187,11 +190,22 @@ def _counts_from(sentence: str, question: str, base: Moment) -> bool:
     date plus the same period gave the date an answer computed from the wrong event (pd-028, session 39)."""
     from faithkit.checkers.numbers.reduce import _stem
 
-    event = _FROM_EVENT.search(sentence) if sentence != "the question" else None
+    found = _FROM_EVENT.search(sentence) if sentence != "the question" else None
+    event = _event_word(found.group("event").lower().split()) if found else None
     if event is None:
         return True
     start, end = next((c for c in _clause_spans(question) if c[0] <= base.start < c[1]), (0, len(question)))
-    return _stem(event.group("verb")) in {_stem(w) for w in re.findall(r"[a-z]+", question[start:end].lower())}
+    return _stem(event) in {_stem(w) for w in re.findall(r"[a-z]+", question[start:end].lower())}
+
+
+def _event_word(words: list[str]) -> str | None:
+    """The word that names the event after "from the day": its verb after a pronoun or "the <noun>" subject ("we
+    receive", "the coating is applied", "the order ships"), else the noun after "of" ("of purchase")."""
+    if not words:
+        return None
+    i = 1 if words[0] in _SUBJECTS else 2 if words[0] == "the" and len(words) > 2 else 0
+    rest = [w for w in words[i:] if w not in STOPWORDS and w not in _AUXILIARIES]
+    return rest[0] if rest else None
 
 
 def _clause_spans(text: str) -> list[tuple[int, int]]:
