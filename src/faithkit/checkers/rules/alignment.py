@@ -241,13 +241,16 @@ def binding_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -> bo
     "Sending a parcel costs €3.90 from an S locker, €4.90 from an M locker ..." gives M the S price."""
     known = tuple(known)
     texts = (claim, sentence, *known)
-    subject = _before_first_number(sentence)
     parts = [p for p in CLAUSE_JOINT.split(sentence) if p and p.strip()]
+    claim_quantities = quantities(claim)
+    if not claim_quantities or len(parts) < 2:
+        return False
+    subject = _before_first_number(sentence)
     later = set().union(*(names(p, known) | roles(p) for p in parts[1:]))
     shared = {n for n in names(subject, known) | roles(subject)
               if not any(m != n and siblings(n, m, texts) for m in later)}
-    claim_names, claim_quantities = (names(claim, known) | roles(claim)) - shared, quantities(claim)
-    if not claim_names or not claim_quantities or len(parts) < 2:
+    claim_names = (names(claim, known) | roles(claim)) - shared
+    if not claim_names:
         return False
     bound = [((names(p, known) | roles(p)) - shared, quantities(p)) for p in parts]
     for quantity in claim_quantities:
