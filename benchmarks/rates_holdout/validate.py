@@ -16,7 +16,12 @@ from collections import Counter
 from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from blind_set_checks import Problems, read_rows  # noqa: E402  (the format checks every set shares)
+from blind_set_checks import (  # noqa: E402  (the format checks every set shares)
+    Problems,
+    check_contexts,
+    check_passages_unique,
+    read_rows,
+)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "rates_holdout.jsonl")
@@ -168,43 +173,17 @@ def expressions(answer):
     return found
 
 
-def check_contexts(n, row, problems, domain_contexts):
-    """N_PASSAGES contexts of exactly {id, text}, each of 4 to 6 sentences, ids distinct, the same passages as the
-    domain's other rows. Returns the context ids."""
-    rid, ctx = row.get("id"), row.get("contexts")
-    if not problems.check(isinstance(ctx, list) and len(ctx) == N_PASSAGES, "line", n, rid, "needs", N_PASSAGES,
-                          "contexts"):
-        return []
-    for c in ctx:
-        ok = isinstance(c, dict) and set(c) == {"id", "text"}
-        if not problems.check(ok, "line", n, rid, "each context needs exactly the keys id and text"):
-            continue
-        problems.check(isinstance(c["id"], str) and c["id"].strip(), "line", n, rid, "context id must be a string")
-        if problems.check(isinstance(c["text"], str) and c["text"].strip(), "line", n, rid, c["id"], "empty text"):
-            k = len(split_sentences(c["text"]))
-            problems.check(FEWEST_SENTENCES <= k <= MOST_SENTENCES, "line", n, rid, c["id"], "passage needs",
-                           FEWEST_SENTENCES, "to", MOST_SENTENCES, "sentences, has", k)
-            problems.check(len(re.findall(r"[.!?](?=\s|$)", c["text"].strip())) == k, "line", n, rid, c["id"],
-                           "sentence ends do not match the sentence count", k)
-    cids = [c.get("id") for c in ctx if isinstance(c, dict)]
-    problems.check(len(cids) == len(set(cids)), "line", n, rid, "duplicate context ids")
-    key = json.dumps(ctx, sort_keys=True)
-    problems.check(domain_contexts.setdefault(row.get("domain"), key) == key, "line", n, rid,
-                   "contexts differ within domain", row.get("domain"))
-    return cids
-
-
 def check_passages(domain_contexts, problems):
-    """No passage text or id in two domains; every passage is a source of some row."""
-    texts, seen_ids = {}, {}
+    """No passage text (``blind_set_checks.check_passages_unique``) or id in two domains; every passage is a source
+    of some row."""
+    check_passages_unique(domain_contexts, problems)
+    seen_ids = {}
     for domain, key in domain_contexts.items():
         for c in json.loads(key):
-            if not (isinstance(c, dict) and isinstance(c.get("text"), str)):
-                continue
-            pid = c.get("id")
-            problems.check(c["text"] not in texts, "passage", pid, "of", domain, "repeats one of", texts.get(c["text"]))
-            problems.check(pid not in seen_ids, "passage id", pid, "used in", domain, "and", seen_ids.get(pid))
-            texts[c["text"]], seen_ids[pid] = domain, domain
+            if isinstance(c, dict):
+                pid = c.get("id")
+                problems.check(pid not in seen_ids, "passage id", pid, "used in", domain, "and", seen_ids.get(pid))
+                seen_ids[pid] = domain
     used = set().union(*SOURCES.values())
     problems.check(set(seen_ids) <= used, "passages no row draws on:", sorted(set(seen_ids) - used))
 
@@ -312,7 +291,7 @@ def check_row(n, r, problems, domain_contexts):
     check((r["expect"] == "unsupported") == ("fault" in r), "line", n, rid,
           "fault must be present exactly on unsupported rows")
     check("fault" not in r or r["fault"] in FAULTS, "line", n, rid, "bad fault", r.get("fault"))
-    cids = check_contexts(n, r, problems, domain_contexts)
+    cids = check_contexts(r, problems, domain_contexts, N_PASSAGES, FEWEST_SENTENCES, MOST_SENTENCES)
     if len(cids) != N_PASSAGES or r["shape"] not in SHAPES:
         return
     check_shape(n, r, problems)
