@@ -10,7 +10,15 @@ a wrong fact next to the refusal ("... what I can tell you is that lessons cost 
 The rule, applied after the claims are checked: an answer whose declining sentences were dropped (the
 ``partial_refusal`` warning), to a question that asks one thing (``asks_two_things``), gets the warning
 ``declines_the_question``; it is a ``refusal`` when every other claim is supported, its claims kept in the record,
-checked, and stays scored and unsupported when one is not. A question that asks two things ("How much is a child
+checked, and stays scored and unsupported when one is not. A claim in a sentence that reports what a source says
+("the membership page only says that ...", "because they're only about lessons and rentals", ``_SOURCE_REPORTS``)
+counts beside the refusal when the model only did not find it: its stage is the model's (no rule and no number
+stage decided it) and the model does not read it as contradicted. Such a sentence describes the sources' scope,
+which the model cannot entail from the sources themselves ("The pricing article gives the small room only in Taiwan
+dollars"); a wrong number, name or condition in it is still decided by the rules, and keeps the answer scored.
+Chosen on the refusal dev sets (session 40: refusals 99 -> 106 of 127), confirmed held out (74 -> 83 of 125, no
+fault or faithful answer lost); a fact said as the assistant's own ("What I can tell you is that ...") is checked as
+before. A question that asks two things ("How much is a child
 ticket, and is there a sibling discount?") is answered in part by the same shape: that answer stays scored (a partial
 answer is an answer). So does an answer with no question, or one of a word or two: what was asked is unknown, so the
 supported sentence may be the answer. ``faithkit rescore`` re-decides the status from the re-decided claims
@@ -23,7 +31,7 @@ import dataclasses
 import re
 from typing import Any
 
-from faithkit.records import SUPPORTED, AnswerResult
+from faithkit.records import SUPPORTED, AnswerResult, ClaimResult
 from faithkit.scoring import answer_faithfulness
 
 # a second question: two question marks, or a joined clause that asks again ("..., and is it free?", "or can I ...")
@@ -32,6 +40,7 @@ _TWO_THINGS = re.compile(
     r"where|which|who|will|would|should|if|whether|is\s+there|are\s+there|may|must)\b",
     re.IGNORECASE)
 CONTEXT_REFUSAL = "declines the question; every other claim is supported"
+SCOPE_REFUSAL = "declines the question; every other claim is supported or says what a source covers"
 DECLINES = "declines_the_question"
 
 
@@ -40,25 +49,58 @@ def asks_two_things(question: str) -> bool:
     return bool(_TWO_THINGS.search(question.strip()))
 
 
-def declined_with_context(record: AnswerResult, question: str) -> AnswerResult:
-    """``record`` marked ``declines_the_question`` and, when every claim beside the refusal is supported, a refusal
-    (module docstring); otherwise unchanged."""
+# a sentence whose subject is a text source and whose verb reports what it says: "The membership page only says
+# that ...", "the pricing article gives ...", "because they're only about ..."
+_SOURCE_REPORTS = re.compile(
+    r"\b(?:(?:the|our|these|those|this|that|your|its)\s+(?:[\w'-]+\s+){0,2}?(?:articles?|pages?|guides?|help\s*"
+    r"cent(?:er|re)|docs|documentation|faqs?|sections?|site|website|materials?|sources?|price\s+list)|they|it)"
+    r"(?:'s|'re|\s+is|\s+are)?\s+(?:\[[^\]]*\]\s+)?(?:only\s+|just\s+|also\s+|mainly\s+)?(?:says?|lists?|gives?|"
+    r"describes?|mentions?|covers?|prices?|explains?|shows?|names?|quotes?|deals?\s+with|goes\s+into|about|"
+    r"talks?\s+about)\b",
+    re.IGNORECASE)
+
+
+REPORTS_SOURCE = "reports_source"  # ``detail`` key of a claim whose sentence reports what a source says
+
+
+def _marked(claim: ClaimResult, answer: str) -> ClaimResult:
+    """``claim`` with ``detail.reports_source`` set when its sentence reports what a source says."""
+    if not _SOURCE_REPORTS.search(answer[claim.span[0]:claim.span[1]]):
+        return claim
+    return dataclasses.replace(claim, detail={**claim.detail, REPORTS_SOURCE: True})
+
+
+def _counts_beside_refusal(verdict: Any, stage: Any, label3: Any, detail: Any) -> bool:
+    """Supported, or a source's scope the model only did not find: no rule or number stage decided it and the model
+    does not read it as contradicted (module docstring)."""
+    return verdict == SUPPORTED or (stage == "nli" and label3 != "contradicted"
+                                    and bool((detail or {}).get(REPORTS_SOURCE)))
+
+
+def declined_with_context(record: AnswerResult, question: str, answer: str = "") -> AnswerResult:
+    """``record`` marked ``declines_the_question`` and, when every claim beside the refusal counts beside it
+    (``_counts_beside_refusal``; ``answer`` holds the claims' sentences), a refusal (module docstring); otherwise
+    unchanged."""
     if (record.status != "scored" or "partial_refusal" not in record.warnings or not record.claims
             or len(re.findall(r"\w+", question)) < 3 or asks_two_things(question)):
         return record
-    record = dataclasses.replace(record, warnings=(*record.warnings, DECLINES))
-    if record.unsupported:
+    claims = tuple(_marked(c, answer) for c in record.claims)
+    record = dataclasses.replace(record, claims=claims, warnings=(*record.warnings, DECLINES))
+    if not all(_counts_beside_refusal(c.verdict, c.stage, c.label3, c.detail) for c in claims):
         return record
-    return dataclasses.replace(record, status="refusal", faithfulness=None, unsupported=None, refusal=CONTEXT_REFUSAL)
+    why = CONTEXT_REFUSAL if all(c.verdict == SUPPORTED for c in claims) else SCOPE_REFUSAL
+    return dataclasses.replace(record, status="refusal", faithfulness=None, unsupported=None, refusal=why)
 
 
 def restatus(record: dict[str, Any]) -> dict[str, Any]:
     """A stored record marked ``declines_the_question`` with its status read again from its claims' verdicts (a
-    refusal when every one is supported); any other record unchanged."""
+    refusal when every one counts beside the refusal); any other record unchanged."""
     if DECLINES not in (record.get("warnings") or ()):
         return record
-    labels = [c.get("verdict") for c in record.get("claims") or []]
-    if all(label == SUPPORTED for label in labels):
-        return {**record, "status": "refusal", "faithfulness": None, "unsupported": None, "refusal": CONTEXT_REFUSAL}
+    claims = record.get("claims") or []
+    labels = [c.get("verdict") for c in claims]
+    if all(_counts_beside_refusal(c.get("verdict"), c.get("stage"), c.get("label3"), c.get("detail")) for c in claims):
+        why = CONTEXT_REFUSAL if all(label == SUPPORTED for label in labels) else SCOPE_REFUSAL
+        return {**record, "status": "refusal", "faithfulness": None, "unsupported": None, "refusal": why}
     return {**record, "status": "scored", "faithfulness": answer_faithfulness(labels), "unsupported": True,
             "refusal": None}

@@ -174,6 +174,11 @@ _LISTS = r"(?:lists?|gives?|describes?|names?|prices?|quotes?|shows?|mentions?)"
 # ("describes the instructors as certified" is not a claim that the instructors exist: left to the model)
 _SOURCE_LISTS = re.compile(rf"^{_TEXT_SOURCE} (?:only |just |also )?{_LISTS}\s+(?!you\b|us\b|that\b|how\b|what\b|"
                            r"which\b|whether\b|when\b|where\b|why\b|(?:[\w-]+ ){1,4}as\b)(?=\w)", re.IGNORECASE)
+# the text source a sentence opens with, as its subject ("The docs describe Fundamentos ...", "The lesson page
+# [lessons] gives ..."): a later part of the same sentence may decline with that source left implicit ("..., but
+# they don't mention an online course", "... but doesn't mention a waiting list"; ``RefusalDetector.undeclined``)
+_OPENING_SOURCE = re.compile(rf"^\W*(?P<source>{_TEXT_SOURCE})(?:\s*\[[^\]]*\])? (?:only |just |also )?[a-z]+s?\b",
+                             re.IGNORECASE)
 # "The package it describes includes breakfast": the relative clause names the source, not the package
 _SOURCE_RELATIVE = re.compile(rf"(?<=\w) (?:that |which )?(?:it|they|(?=the |these |those |this ){_TEXT_SOURCE}) "
                               rf"{_LISTS}(?= (?:is|are|was|were|"
@@ -203,6 +208,12 @@ def drop_kind(sentence: str) -> str | None:
 def is_particle(sentence: str) -> bool:
     """True for sentences that carry no checkable content (answer particles, talk to the user, punctuation)."""
     return drop_kind(sentence) is not None
+
+
+def opening_source(sentence: str) -> str | None:
+    """The text source that is the subject of ``sentence`` ("the pricing article"), or None."""
+    found = _OPENING_SOURCE.match(sentence)
+    return found.group("source") if found else None
 
 
 def checked_text(sentence: str) -> str:
