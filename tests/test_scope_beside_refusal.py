@@ -104,3 +104,40 @@ def test_rescore_reads_a_scope_beside_a_refusal_as_the_check_did() -> None:
     assert restatus(stored)["status"] == "refusal" and restatus(stored)["refusal"] == SCOPE_REFUSAL
     assert restatus({**stored, "claims": [{**claim, "label3": "contradicted"}]})["status"] == "scored"
     assert restatus({**stored, "claims": [{**claim, "detail": {}}]})["status"] == "scored"
+
+
+IN_WORDS = "The guide doesn't go into harness hire, because it's only about day passes and shoe rental."
+
+
+def test_an_answer_that_declines_in_its_own_words_is_a_refusal(tmp_path) -> None:
+    """No refusal pattern takes the sentence whole (it also says what the guide covers), and the model does not
+    find it: it declines in its own words, a source and a negated verb of saying."""
+    record = _records(tmp_path, {"words": IN_WORDS}, ScriptedChecker(stage="nli"))["words"]
+    assert record["status"] == "refusal" and record["refusal"] == SCOPE_REFUSAL
+    assert record["claims"][0]["detail"]["declines_in_words"] is True
+    assert "partial_refusal" not in record["warnings"] and "declines_the_question" in record["warnings"]
+
+
+def test_a_supported_or_contradicted_sentence_does_not_decline_in_words(tmp_path) -> None:
+    fact = "According to the help center, shoe rental doesn't cover chalk."
+    supported = ScriptedChecker({"Shoe rental doesn't cover chalk.": "supported"}, stage="nli")
+    record = _records(tmp_path / "s", {"fact": fact}, supported)["fact"]
+    assert record["status"] == "scored" and "declines_the_question" not in record["warnings"]
+    contradicted = ScriptedChecker(default="contradicted", stage="nli")
+    assert _records(tmp_path / "c", {"words": IN_WORDS}, contradicted)["words"]["status"] == "scored"
+
+
+def test_a_fact_beside_a_sentence_that_declines_in_words_is_checked(tmp_path) -> None:
+    answer = IN_WORDS + " Harnesses cost €5 per visit."
+    record = _records(tmp_path, {"both": answer}, ScriptedChecker(stage="nli"))["both"]
+    assert record["status"] == "scored" and record["unsupported"] is True
+
+
+def test_rescore_reads_a_sentence_that_declines_in_words_as_the_check_did() -> None:
+    claim = {"text": IN_WORDS, "verdict": "not_supported", "stage": "nli", "label3": "not_found",
+             "detail": {"reports_source": True, "declines_in_words": True}}
+    stored = {"id": "a", "status": "refusal", "warnings": ["declines_the_question"], "claims": [claim]}
+    assert restatus(stored)["status"] == "refusal"
+    # supported at another threshold, it states a fact: the answer is scored, and supported
+    supported = restatus({**stored, "claims": [{**claim, "verdict": "supported", "label3": "supported"}]})
+    assert supported["status"] == "scored" and supported["unsupported"] is False

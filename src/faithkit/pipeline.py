@@ -25,7 +25,7 @@ from faithkit.cache_repair import cache_warnings
 from faithkit.checkers.base import Checker, merged_counters, walk, warnings_of
 from faithkit.citation_check import answer_citations, citation_label, cited_checks
 from faithkit.claims.base import ClaimError, ClaimExtractor
-from faithkit.claims.sentences import SentenceClaims, answer_sentences, opening_source, sentence_claims
+from faithkit.claims.sentences import SentenceClaims, answer_sentences, sentence_claims
 from faithkit.claims.unchecked import unchecked_sentences
 from faithkit.declined import declined_with_context
 from faithkit.errors import BackendError, UsageError
@@ -88,15 +88,6 @@ def _refusal(interaction: Interaction, detector: RefusalDetector) -> str | None:
     if not sentences:
         return None
     return detector.answer_match(sentences, interaction.question, [p.text for p in interaction.contexts])
-
-
-def _undeclined(claim: Claim, detector: RefusalDetector, question: str, passages: Sequence[str], answer: str) -> Claim:
-    """The claim without the part of its sentence that declines ("I couldn't find X; the articles say Y" -> "The
-    articles say Y"), or the claim itself. The sentence's subject, when a source ("The docs describe X, but they
-    don't mention Y"), is read from the answer: the claim's text has lost it (``checked_text``)."""
-    source = opening_source(answer[claim.start:claim.end]) if claim.source == "sentence" else None
-    rest = detector.undeclined(claim.text, question, passages, source)
-    return dataclasses.replace(claim, text=rest) if rest else claim
 
 
 def _claims_spec(options: CheckOptions) -> dict[str, Any]:
@@ -197,7 +188,7 @@ def check_chunk(items: Sequence[Interaction | LineError], checker: Checker,
             continue
         passages = [p.text for p in item.contexts]  # once per answer: what the sources cover (``is_scope``)
         kept = [c for c in claims if options.refusals.match(c.text, item.question, passages) is None]
-        partly = [_undeclined(c, options.refusals, item.question, passages, item.answer) for c in kept]
+        partly = [options.refusals.undeclined_claim(c, item.question, passages, item.answer) for c in kept]
         declining = len(kept) < len(claims) or any(p is not c for p, c in zip(partly, kept))
         kept = partly
         if declining:

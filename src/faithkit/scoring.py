@@ -16,6 +16,7 @@ counted as contradicted, so the profile never reads more generously than the ver
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections import Counter
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from faithkit.records import AnswerResult, ClaimResult, Correctness
+from faithkit.records import AnswerResult, Claim, ClaimResult, Correctness
 from faithkit.refusal_clauses import (
     declines_only,
     is_referral,
@@ -141,6 +142,16 @@ class RefusalDetector:
             return None
         text = "; ".join(_LEADING_CONJUNCTION.sub("", p).strip(" ,;") for p in said)
         return checked_text(text if text.endswith((".", "!", "?")) else text + ".")
+
+    def undeclined_claim(self, claim: Claim, question: str, passages: Sequence[str], answer: str) -> Claim:
+        """The claim without the part of its sentence that declines ("I couldn't find X; the articles say Y" ->
+        "The articles say Y"), or the claim itself. The sentence's subject, when a source ("The docs describe X,
+        but they don't mention Y"), is read from the answer: the claim's text has lost it (``checked_text``)."""
+        from faithkit.claims.sentences import opening_source
+
+        source = opening_source(answer[claim.start:claim.end]) if claim.source == "sentence" else None
+        rest = self.undeclined(claim.text, question, passages, source)
+        return dataclasses.replace(claim, text=rest) if rest else claim
 
     def _declines_for(self, source: str, part: str, question: str, passages: Sequence[str]) -> bool:
         """Whether a later part declines with the sentence's source as its subject, left implicit or said as a
