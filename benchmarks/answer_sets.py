@@ -81,6 +81,9 @@ def figures_lines(group: str, figures: dict[str, dict[str, Any]]) -> list[str]:
         lines.append(f"  {name:<18} {shown}")
     total = pooled(figures)
     lines += [f"  pooled {m:<16} {rate(*total[m])}" for m in MEASURES if m in total]
+    errors = [a["id"] for one in figures.values() for a in one["answers"] if a["status"] == "error"]
+    lines.append(f"  records with status error: {len(errors)}" + (f" ({', '.join(errors)}: see their results)"
+                                                                    if errors else ""))  # never a silent pass
     return lines
 
 

@@ -47,6 +47,14 @@ def test_pooled_lines_sum_the_sets_with_a_wilson_interval() -> None:
     assert lines[0] == "dev: 2 sets"
     assert "faithful kept 1/1" in lines[1] and "fault caught 0/1" in lines[1]
     assert any(line.strip().startswith("pooled faithful kept") and "2/3" in line and "[" in line for line in lines)
+    assert lines[-1].strip() == "records with status error: 0"
+
+
+def test_a_record_that_errored_is_named() -> None:
+    """An error is graded (a fault caught, a faithful answer not kept) and must not pass unseen."""
+    figures = {"a": _figures(("a-1", "faithful kept", False))}
+    figures["a"]["answers"][0]["status"] = "error"
+    assert answer_sets.figures_lines("held-out", figures)[-1].strip().startswith("records with status error: 1 (a-1")
 
 
 def test_compare_names_each_answer_whose_grade_moved_and_nothing_else() -> None:

@@ -256,6 +256,13 @@ def test_a_period_the_claim_names_in_words(claim: str, passages: tuple[str, ...]
     assert derived(claim, passages) == [expression]
 
 
+def test_a_full_period_without_a_preposition_is_read() -> None:
+    """"a full year" with no "over" / "for" before it: the unit is the pattern's second group (it crashed the
+    numbers stage before session 40, making the whole record an error)."""
+    assert derived("At £5.99 a month, Plus comes to £71.88 a full year.", ("Plus costs £5.99 a month.",)) == [
+        "£71.88 = £5.99 × 12 months"]
+
+
 def test_a_period_in_words_still_needs_the_right_amount() -> None:
     assert derived("At £5.99 a month, Plus costs £70.88 over a year.", ("Plus costs £5.99 a month.",)) == []
     assert derived("Over a full week, that allows up to €3,000.", ("The daily cash withdrawal limit is €500.",)) == []

@@ -116,7 +116,7 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
                      decimals=1)
         add(Operand(0.5, Dim("times"), HALF_LABEL, frozenset({"claim"}), "claim", q, None, False, claim), (0, 2, 0))
     for n, m in enumerate(_PERIOD_PHRASE.finditer(claim)):  # "over a year": 1 year the claim supplies
-        unit = m.group(1).lower()
+        unit = (m.group(1) or m.group(2)).lower()  # "over a year" or "a full year"
         q = Quantity(1.0, unit, m.start(), m.end(), m.start(), m.end(), m.group(0), "word")
         add(_operand(q, "claim", "claim", claim, q), (0, 3, n))
     for n, q in enumerate(quantities(question)):
