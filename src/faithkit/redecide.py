@@ -68,8 +68,8 @@ class ScoredClaim:
         rule = RULE_STAGES.get(v.stage)
         if v.label == "error" or (rule is not None and not rule.rescue):
             return None
-        if self.by_second_opinion or (v.detail.get("copy") and v.label == "supported"):
-            return None  # supported at every threshold: by the second model, or as a copy of passage text
+        if self.by_second_opinion or ((v.detail.get("copy") or v.detail.get("label_line")) and v.label == "supported"):
+            return None  # supported at every threshold: by the second model, as a copy or as a label line
         if rule is not None:  # a rescue (arithmetic): the better of its own and the rescued verdict's score
             inner = (v.detail.get("inner") or {}).get("score")
             scores = [s for s in (v.score, inner) if s is not None]

@@ -26,6 +26,7 @@ from faithkit.checkers.pairs import PairScores
 from faithkit.checkers.rules.alignment import conflict_kind, exclusivity_conflict, is_negated
 from faithkit.checkers.rules.claim_subject import with_subject
 from faithkit.checkers.rules.copy_rule import copied_window
+from faithkit.checkers.rules.label_line import labelled_window
 from faithkit.checkers.rules.window_veto import Removal, usable_windows
 from faithkit.records import SUPPORTED, ClaimCheck, Evidence, Verdict, Window
 from faithkit.text.words import DIGIT_NUMBER
@@ -71,11 +72,15 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
     copy = copied_window(req.claim, windows[:spread_from]) if settings.alignment else None
     if copy is not None:  # a copy of passage text is supported by it, whatever the model or a veto says
         best, disagreeing, usable = copy, None, usable | (np.arange(len(windows)) == copy)
+    labelled = _labelled(settings, req, windows, probs, usable, spread_from) if copy is None and disagreeing is None \
+        else None
+    if labelled is not None:  # a label line and its amount in one sentence (``rules.label_line``)
+        best = labelled[0]
     window = windows[best]
     # no usable window: nothing can support the claim; its evidence is the sentence that disagrees with it
     # when a rule removed every window, else the window the model liked best
     entail = float(probs[best, 0]) if usable.any() else 0.0
-    supported = entail >= settings.threshold or copy is not None
+    supported = entail >= settings.threshold or copy is not None or labelled is not None
     truncated = bool(scores.truncated[rows[read]].any())  # only windows the model read can be truncated
     contradicting = None if supported else contradicting_window(settings, window.passage_id, windows, probs)
     label3 = "supported" if supported else ("contradicted" if contradicting is not None else "not_found")
@@ -85,6 +90,9 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
         reason += removed_window_note(settings, windows, probs, read, removed, rule_claim, req)
     if copy is not None:
         reason = f"[{window.passage_id}] states it word for word (the model read {entail:.2f})"
+    if labelled is not None:
+        reason = (f"[{window.passage_id}] gives the label and its amount together: \"{labelled[1]}\" (the model "
+                  f"read {entail:.2f})")
     shown = best
     if contradicting is not None and disagreeing is None:
         # the window that contradicts is what the reader must see, with its own probabilities: label3 and the
@@ -108,12 +116,25 @@ def window_verdict(settings: VerdictSettings, req: ClaimCheck, windows: list[Win
                 **({"rule_claim": rule_claim} if rule_claim != req.claim else {}),
                 **({"disagreeing_sentence": True, "rule": rule} if rule else {}),
                 **({"copy": True} if copy is not None else {}),
+                **({"label_line": True} if labelled is not None else {}),
                 # a spread or follow-on window: the model read other words than the evidence slice shows
                 **({"premise_read": window.reads} if window.reads is not None else {}),
                 **({"spread_window": True} if shown >= spread_from else {}),
                 **({"pruned_windows": int((~read).sum())} if not read.all() else {}),
                 "reason": reason},
     )
+
+
+def _labelled(settings: VerdictSettings, req: ClaimCheck, windows: list[Window], probs: np.ndarray,
+              usable: np.ndarray, spread_from: int) -> tuple[int, str] | None:
+    """The window and sentence that support the claim as a label line (``rules.label_line``), when the window is
+    usable and the model does not read the passage as contradicting the claim; else None."""
+    if not settings.alignment:
+        return None
+    found = labelled_window(req.claim, windows[:spread_from], req.question or "")
+    if found is None or not usable[found[0]]:
+        return None
+    return None if contradicting_window(settings, windows[found[0]].passage_id, windows, probs) is not None else found
 
 
 def verdict_reason(settings: VerdictSettings, window: Window, entail: float, supported: bool,

@@ -1,0 +1,90 @@
+"""A label line is supported by the sentence that gives its label and its amount together.
+
+Why (issues 30 and 31): assistants price a user's case as a list of label lines under a lead-in that describes the
+case ("For your SUV on a Saturday:" / "- Pet-hair removal: RON 30", "**Plus plan for a new customer:**" /
+"- **Installation:** 6,500 BDT, one-off, paid on the day"). Each line is checked with its lead-in in front, and the
+model does not read "For your SUV on a Saturday: Pet-hair removal: RON 30" as entailed by "Pet-hair removal can be
+added to any standard or premium wash for RON 30." (0.08): a label and a lead-in are not a sentence. A reader
+checks such a line by finding the sentence that names the label and gives the amount, and that is this rule.
+
+The line is ``[lead-in: ]label: amount[ words]``, the value opening with its amount. It is supported by a sentence
+of a window the checker reads (one passage, no spread or re-read window) when:
+
+- the sentence states the amount (same value and unit, ``numbers.quantity.same_amount``);
+- every content word of the label is in the sentence, the question or the lead-in ("Your dad (senior): CHF 59":
+  "dad" is the question's), and at least one is in the sentence;
+- every content word after the amount is in the sentence, the question or the lead-in ("one-off, paid on the day");
+- the amount is the label's: the only amount of its unit in the sentence, or one a clause holding a label word
+  states ("CHF 79 for adults, CHF 59 for seniors": "senior" binds CHF 59, so "Your dad (senior): CHF 79" is not
+  supported).
+
+Every other rule still applies first: a window whose sentence disagrees with the line (another case's calendar, a
+sibling, a unit) decides, and a window the model reads as contradicting it keeps it unsupported. The lead-in's own
+conditions are the user's case; whether the amount applies to that case is the other rules' question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from faithkit.checkers.numbers.extract import quantities
+from faithkit.checkers.numbers.quantity import Quantity, same_amount
+from faithkit.checkers.rules.alignment_words import CLAUSE_JOINT, WORD, stem, words
+from faithkit.records import Window
+from faithkit.text.sentences import split_sentences
+
+__all__ = ["labelled_window"]
+
+_LINE = re.compile(r"^(?:(?P<lead>[^:]{1,90}):\s+)?(?P<label>[^:\d]{1,60}):\s+(?P<value>.+?)[.!]?$")
+
+
+def _content(text: str) -> frozenset[str]:
+    return frozenset(w for w in words(text) if not w[:1].isdigit())
+
+
+@lru_cache(maxsize=8192)
+def _sentences(text: str) -> tuple[str, ...]:
+    return tuple(s.text for s in split_sentences(text))
+
+
+def _binds(sentence: str, label: frozenset[str], amount: Quantity) -> bool:
+    """Whether ``amount`` is the label's in ``sentence``: the only amount of its unit there, or one stated in a
+    clause that holds a label word ("CHF 79 for adults, CHF 59 for seniors aged 65": "senior" is in CHF 59's
+    clause, so "Your dad (senior): CHF 79" is not the seniors' price)."""
+    if len([q for q in quantities(sentence) if q.unit == amount.unit]) == 1:
+        return True
+    for clause in CLAUSE_JOINT.split(sentence):
+        if label & frozenset(stem(w) for w in WORD.findall(clause)) and any(
+                same_amount(q, amount) for q in quantities(clause)):
+            return True
+    return False
+
+
+def labelled_window(claim: str, windows: Sequence[Window], question: str = "") -> tuple[int, str] | None:
+    """The index of the first window with a sentence that supports ``claim`` as a label line, and that sentence
+    (module docstring); None when the claim is no label line or no sentence does."""
+    line = _LINE.match(claim.strip())
+    if line is None:
+        return None
+    value = line.group("value")
+    amounts = [q for q in quantities(value) if q.kind == "number" and q.unit is not None]
+    if not amounts or amounts[0].start > 1:
+        return None
+    amount = amounts[0]
+    label = _content(line.group("label"))
+    case = _content(question) | _content(line.group("lead") or "")
+    rest = _content(value[amount.end:])
+    if not label:
+        return None
+    for i, window in enumerate(windows):
+        if window.reads is not None:
+            continue
+        for sentence in _sentences(window.text):
+            said = _content(sentence)
+            if (label & said and not label - said - case and not rest - said - case
+                    and any(same_amount(q, amount) for q in quantities(sentence))
+                    and _binds(sentence, label & said, amount)):
+                return i, sentence
+    return None
