@@ -36,8 +36,10 @@ def test_a_label_line_needs_its_label_and_amount_in_one_sentence(claim: str, que
     ("Your dad (senior): CHF 79", False),  # the adults' price
     ("Your dad (senior): CHF 40", False),  # the children's price, though "aged 65" stands between
     ("You (adult): CHF 79", True),
+    ("Day pass, your dad (senior): CHF 79", False),  # "day pass" is the shared subject; "senior" chooses CHF 59
 ])
 def test_the_amount_must_be_the_labels(claim: str, supported: bool) -> None:
+    """The label's words, or the lead-in's, bind the amount in its clause; the question's do not."""
     question = "My dad (68) and I (40) want day passes. What do we pay?"
     assert (labelled_window(claim, _windows(SKI), question) is not None) is supported
 
@@ -58,3 +60,19 @@ def test_the_default_checker_supports_a_label_line_the_model_does_not_read(check
     wrong = checker.check([ClaimCheck("For your SUV on a Saturday: Pet-hair removal: RON 35", passages,
                                       "What's the total for my SUV on a Saturday?")])[0]
     assert wrong.label == "not_supported" and not wrong.detail.get("label_line")
+
+
+def test_the_lead_in_may_name_the_case_the_amount_is_for() -> None:
+    deposits = "We take a refundable deposit of JOD 50 for a wheelchair and JOD 150 for a hospital bed."
+    assert labelled_window("Hospital bed, June and July: Deposit (refundable): JOD 150", _windows(deposits)) is not None
+    assert labelled_window("Wheelchair, June and July: Deposit (refundable): JOD 150", _windows(deposits)) is None
+
+
+def test_an_amount_written_in_another_unit_is_the_same_amount() -> None:
+    """"50,000 MB" states "50 GB": the sentence has no amount in the claim's own unit (this crashed the rule, and
+    so the record, before it was measured on every set)."""
+    alone = "Each plan includes 50,000 MB of storage."
+    assert labelled_window("Storage: 50 GB", _windows(alone)) is not None
+    both = "Each plan includes 50,000 MB of storage and 10 GB of transfer per month."
+    assert labelled_window("Storage: 50 GB", _windows(both)) is not None
+    assert labelled_window("Transfer: 50 GB", _windows(both)) is None

@@ -14,9 +14,12 @@ of a window the checker reads (one passage, no spread or re-read window) when:
 - every content word of the label is in the sentence, the question or the lead-in ("Your dad (senior): CHF 59":
   "dad" is the question's), and at least one is in the sentence;
 - every content word after the amount is in the sentence, the question or the lead-in ("one-off, paid on the day");
-- the amount is the label's: the only amount of its unit in the sentence, or one a clause holding a label word
-  states ("CHF 79 for adults, CHF 59 for seniors": "senior" binds CHF 59, so "Your dad (senior): CHF 79" is not
-  supported).
+- the amount is the label's: the only amount of its unit in the sentence, or the one whose clause holds a word of
+  the label or the lead-in while no such word stands only in other amounts' clauses; words before the first amount
+  are the sentence's shared subject and choose nothing ("A day pass costs CHF 79 for adults, CHF 59 for seniors":
+  "senior" chooses CHF 59, so "Your dad (senior): CHF 79" and "Day pass, senior: CHF 79" are not supported;
+  "Hospital bed: Deposit: JOD 150" against "a refundable deposit of JOD 50 for a wheelchair and JOD 150 for a
+  hospital bed": the lead-in names the case). The question's words choose nothing either.
 
 Every other rule still applies first: a window whose sentence disagrees with the line (another case's calendar, a
 sibling, a unit) decides, and a window the model reads as contradicting it keeps it unsupported. The lead-in's own
@@ -37,7 +40,7 @@ from faithkit.text.sentences import split_sentences
 
 __all__ = ["labelled_window"]
 
-_LINE = re.compile(r"^(?:(?P<lead>[^:]{1,90}):\s+)?(?P<label>[^:\d]{1,60}):\s+(?P<value>.+?)[.!]?$")
+_LINE = re.compile(r"^(?:(?P<lead>[^:]{1,90}):\s+)?(?P<label>[^:]{1,80}):\s+(?P<value>.+?)[.!]?$")
 
 
 def _content(text: str) -> frozenset[str]:
@@ -49,17 +52,35 @@ def _sentences(text: str) -> tuple[str, ...]:
     return tuple(s.text for s in split_sentences(text))
 
 
-def _binds(sentence: str, label: frozenset[str], amount: Quantity) -> bool:
-    """Whether ``amount`` is the label's in ``sentence``: the only amount of its unit there, or one stated in a
-    clause that holds a label word ("CHF 79 for adults, CHF 59 for seniors aged 65": "senior" is in CHF 59's
-    clause, so "Your dad (senior): CHF 79" is not the seniors' price)."""
-    if len([q for q in quantities(sentence) if q.unit == amount.unit]) == 1:
-        return True
-    for clause in CLAUSE_JOINT.split(sentence):
-        if label & frozenset(stem(w) for w in WORD.findall(clause)) and any(
-                same_amount(q, amount) for q in quantities(clause)):
-            return True
-    return False
+def _clauses(sentence: str) -> list[tuple[int, str]]:
+    """The sentence's clauses (``CLAUSE_JOINT``), each with its start."""
+    out, cursor = [], 0
+    for joint in CLAUSE_JOINT.finditer(sentence):
+        out.append((cursor, sentence[cursor:joint.start()]))
+        cursor = joint.end()
+    return [*out, (cursor, sentence[cursor:])]
+
+
+def _binds(sentence: str, names: frozenset[str], amount: Quantity) -> bool:
+    """Whether ``amount`` is the one ``names`` (the label's and lead-in's words) choose in ``sentence``: the only
+    amount of its unit there, or the one whose clause holds a name while no name stands only in other amounts'
+    clauses. Words before the sentence's first amount are its shared subject ("A day pass costs CHF 79 for adults,
+    CHF 59 for seniors ...": "day pass" chooses no price, "senior" chooses CHF 59)."""
+    same_unit = [q for q in quantities(sentence) if q.unit == amount.unit or same_amount(q, amount)]
+    if len(same_unit) <= 1:  # the amount itself, maybe written in another unit ("45 cents" for $0.45)
+        return bool(same_unit)
+    first = min(q.start for q in same_unit)
+    chosen: dict[str, bool] = {}  # name -> whether a clause of it states the claim's amount
+    for start, clause in _clauses(sentence):
+        stated = [q for q in quantities(clause) if q.unit == amount.unit or same_amount(q, amount)]
+        if not stated:
+            continue
+        own = any(same_amount(q, amount) for q in stated)
+        for m in WORD.finditer(clause):
+            name = stem(m.group(0))
+            if name in names and start + m.start() > first:
+                chosen[name] = chosen.get(name, False) or own
+    return any(chosen.values()) and all(chosen.values())
 
 
 def labelled_window(claim: str, windows: Sequence[Window], question: str = "") -> tuple[int, str] | None:
@@ -74,7 +95,8 @@ def labelled_window(claim: str, windows: Sequence[Window], question: str = "") -
         return None
     amount = amounts[0]
     label = _content(line.group("label"))
-    case = _content(question) | _content(line.group("lead") or "")
+    lead = _content(line.group("lead") or "")
+    case = _content(question) | lead
     rest = _content(value[amount.end:])
     if not label:
         return None
@@ -85,6 +107,6 @@ def labelled_window(claim: str, windows: Sequence[Window], question: str = "") -
             said = _content(sentence)
             if (label & said and not label - said - case and not rest - said - case
                     and any(same_amount(q, amount) for q in quantities(sentence))
-                    and _binds(sentence, label & said, amount)):
+                    and _binds(sentence, (label | lead) & said, amount)):
                 return i, sentence
     return None
