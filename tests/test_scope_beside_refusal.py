@@ -1,11 +1,10 @@
 """Refusals that say what the sources do cover (session 40), built from a climbing-gym help center written here.
 
 Assistants decline in sentences that also report a source: "The docs describe the day pass (...), but they don't
-mention harnesses", "The booking page only prices 2-hour slots (...), so I can't tell you what 3 hours would cost",
-"The rentals page only lists climbing shoes, at €4 per visit." The declining part is found with the sentence's own
-source as its subject (``RefusalDetector.undeclined``), and a claim that only reports a source's scope, which the
-model did not find but no rule refuted, counts beside the refusal (``faithkit.declined``). A wrong number or a
-contradiction in it, or a fact said as the assistant's own, keeps the answer scored."""
+mention harnesses", "The rentals page only lists climbing shoes, at €4 per visit." The declining part is found with
+the sentence's own source as its subject (``RefusalDetector.undeclined``), and a claim that only reports a source's
+scope, which the model did not find but no rule refuted, counts beside the refusal (``faithkit.declined``). A wrong
+number or a contradiction in it, or a fact said as the assistant's own, keeps the answer scored."""
 
 from __future__ import annotations
 
@@ -45,17 +44,13 @@ def test_a_part_that_declines_with_the_sentence_source_left_implicit_is_cut_off(
                                "The rentals page") is None
 
 
-def test_a_declining_consequence_after_so_is_cut_off() -> None:
+def test_a_sentence_is_not_cut_at_so() -> None:
+    """A cut at ", so I can't ..." was measured (session 40) and removed: held out it gained two refusals but lost a
+    faithful partial answer, whose first part the model then read alone, and took a negative fact for a refusal."""
     detector = RefusalDetector()
     assert detector.undeclined("2-hour slots (€30 per group), so I can't tell you what 3 hours would cost.",
-                               QUESTION, PASSAGES) == "2-hour slots (€30 per group)."
-    # "so" that concludes a fact is left whole, and so is the sentence
+                               QUESTION, PASSAGES) is None
     assert detector.undeclined("Slots last 2 hours, so a group can climb all evening.", QUESTION, PASSAGES) is None
-    # after a declining part, a "so" with no digit declines too; one with a digit is a claim
-    assert detector.undeclined("Day passes cost €14; the docs don't mention harnesses, so there's nothing I can "
-                               "compare them with.", QUESTION, PASSAGES) == "Day passes cost €14."
-    assert detector.undeclined("Day passes cost €14; the docs don't mention harnesses, so add €4 for shoes.",
-                               QUESTION, PASSAGES) == "Day passes cost €14; so add €4 for shoes."
 
 
 def _records(tmp_path, answers: dict[str, str], checker: ScriptedChecker) -> dict[str, dict]:

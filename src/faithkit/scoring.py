@@ -40,10 +40,6 @@ _ECHO = re.compile(r"^\W*(?:[\w'-]+\s+){0,5}[\w'-]+\?$")
 # where a sentence that declines one thing and states another is cut (``RefusalDetector.undeclined``)
 _MIXED_BREAK = re.compile(r"\s*;\s*|\s+[—–]\s+|,\s+(?=(?:but|though|although)\b)|:\s+", re.IGNORECASE)
 _LEADING_CONJUNCTION = re.compile(r"^\s*(?:but|though|although)\b,?\s*", re.IGNORECASE)
-# ", so I can't tell you what a 2-hour booking would cost": the consequence that declines, after what was said
-_SO_BREAK = re.compile(r",\s+(?=so\b)", re.IGNORECASE)
-_SO_LEAD = re.compile(r"^\s*so\b", re.IGNORECASE)
-_DIGIT = re.compile(r"\d")
 _NEGATED_START = r"(?:doesn't|does\s+not|don't|do\s+not|didn't|did\s+not)\b"
 # where the sentence's source is the subject: "... but doesn't mention a waiting list", "..., but they don't
 # describe what either one teaches" (the source left implicit, or said again as "it" / "they")
@@ -104,33 +100,28 @@ class RefusalDetector:
         shows you the price." The parts are cut at ";", a dash or ", but / though / although"; a part declines
         when it is a refusal on its own (``match``). None when no part declines or every part does.
 
-        Finer cuts stand only where they free a declining part: at ", so" ("The booking article only prices
-        90-minute slots, so I can't tell you what a 2-hour booking would cost"), and, where ``source`` (the text
-        source the sentence opens with, ``claims.sentences.opening_source``) is its subject, before "but / and
-        (it / they) doesn't ...": such a part declines when it does with ``source`` said ("..., but they don't
-        mention an online course" -> "the docs don't mention an online course"). A "so" part after a declining
-        part, with no digit, declines too ("..., so there's nothing I can compare it with")."""
+        Where ``source`` (the text source the sentence opens with, ``claims.sentences.opening_source``) is its
+        subject, a part is also cut before "but / and (it / they) doesn't ..." and declines when it does with
+        ``source`` said ("..., but they don't mention an online course" -> "the docs don't mention an online
+        course"); that cut stands only where it frees a declining part. A cut at ", so" ("..., so I can't tell you
+        what 2 hours would cost") was measured and removed (model card, session 40)."""
         parts: list[str] = []
-        glues: list[str] = []  # how a part was joined to the one before, where a finer cut made it (else "")
+        joined: list[bool] = []  # whether a part was cut from the one before at a source's "but / and"
         for piece in _MIXED_BREAK.split(sentence):
-            cuts = [(q, ", ") for q in _SO_BREAK.split(piece)]
-            if source:  # ``source``: what the sentence it came from names as its subject (``opening_source``)
-                cuts = [(r, glue if j == 0 else " ") for q, glue in cuts for j, r in enumerate(_SOURCE_BREAK.split(q))]
-            if _LEADING_CONJUNCTION.sub("", piece).strip(" .,;"):
-                parts += [q for q, _ in cuts]
-                glues += ["", *(glue for _, glue in cuts[1:])]
+            if not _LEADING_CONJUNCTION.sub("", piece).strip(" .,;"):
+                continue
+            cuts = _SOURCE_BREAK.split(piece) if source else [piece]
+            parts += cuts
+            joined += [False] + [True] * (len(cuts) - 1)
         if len(parts) < 2:
             return None
         declined = [self.match(p, question, passages) is not None
                     or (i > 0 and source is not None and self._declines_for(source, p, question, passages))
                     for i, p in enumerate(parts)]
-        for i in range(1, len(parts)):  # "..., so there's nothing I can compare it with": what declining entails
-            if declined[i - 1] and _SO_LEAD.match(parts[i]) and not _DIGIT.search(parts[i]):
-                declined[i] = True
-        for i in range(len(parts) - 1, 0, -1):  # a finer cut stands only where it frees a declining part
-            if glues[i] and not declined[i] and not declined[i - 1]:
-                parts[i - 1] += glues[i] + parts.pop(i)
-                del declined[i], glues[i]
+        for i in range(len(parts) - 1, 0, -1):  # a source's cut stands only where it frees a declining part
+            if joined[i] and not declined[i] and not declined[i - 1]:
+                parts[i - 1] += " " + parts.pop(i)
+                del declined[i], joined[i]
         if not any(declined):
             return None
         from faithkit.claims.sentences import checked_text
