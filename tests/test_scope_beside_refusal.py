@@ -71,6 +71,8 @@ def test_a_source_scope_the_model_did_not_find_counts_beside_the_refusal(tmp_pat
     records = _records(tmp_path, {"report": REPORT, "own": OWN}, ScriptedChecker(stage="nli"))  # not found
     report = records["report"]
     assert report["status"] == "refusal" and report["refusal"] == SCOPE_REFUSAL
+    summary = json.loads((tmp_path / "out" / "manifest.json").read_text())["summary"]
+    assert summary["refusals"] == 1 and summary["refusals_beside_scope"] == 1  # counted, never hidden
     assert [c["text"] for c in report["claims"]] == ["Climbing shoes, at €4 per visit."]  # still checked, kept
     assert report["claims"][0]["detail"]["reports_source"] is True
     # the same fact said as the assistant's own is checked as a fact: not found keeps the answer flagged

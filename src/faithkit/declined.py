@@ -39,7 +39,7 @@ import re
 from typing import Any
 
 from faithkit.records import SUPPORTED, AnswerResult, ClaimResult
-from faithkit.scoring import answer_faithfulness
+from faithkit.scoring import SCOPE_REFUSAL, answer_faithfulness
 
 # a second question: two question marks, or a joined clause that asks again ("..., and is it free?", "or can I ...")
 _TWO_THINGS = re.compile(
@@ -47,7 +47,6 @@ _TWO_THINGS = re.compile(
     r"where|which|who|will|would|should|if|whether|is\s+there|are\s+there|may|must)\b",
     re.IGNORECASE)
 CONTEXT_REFUSAL = "declines the question; every other claim is supported"
-SCOPE_REFUSAL = "declines the question; every other claim is supported or says what a source covers"
 DECLINES = "declines_the_question"
 
 

@@ -47,6 +47,11 @@ _SOURCE_BREAK = re.compile(rf"\s+(?=(?:but|and)\s+(?:(?:it|they)\s+)?{_NEGATED_S
 _IMPLICIT_SOURCE = re.compile(rf"^(?:(?:but|and)\s+)?(?:(?:it|they)\s+)?(?={_NEGATED_START})", re.IGNORECASE)
 
 
+# the ``refusal`` of an answer that declines beside a claim reporting a source's scope the model did not find
+# (``declined``): counted in the summary, so a run shows how many refusals rest on such claims
+SCOPE_REFUSAL = "declines the question; every other claim is supported or says what a source covers"
+
+
 class RefusalDetector:
     """Flags sentences that decline to answer. A refusal has no factual claims: it is counted apart,
     never scored as perfect (DeepEval, TruLens) or as zero."""
@@ -185,6 +190,7 @@ class RunSummary:
     answers: int = 0
     scored: int = 0
     refusals: int = 0
+    refusals_beside_scope: int = 0
     no_claims: int = 0
     errors: int = 0
     claims: int = 0
@@ -216,6 +222,7 @@ class RunSummary:
             self.unchecked.update(f"why:{u.get('why', '?')}" for u in record.unchecked)
         if status == "refusal":
             self.refusals += 1
+            self.refusals_beside_scope += record.refusal == SCOPE_REFUSAL
         elif status == "no_claims":
             self.no_claims += 1
         claims = record.claims
@@ -256,6 +263,7 @@ class RunSummary:
             "unsupported_answers": self.unsupported_answers,
             "unsupported_answer_rate": rate(self.unsupported_answers, self.scored),
             "refusal_rate": rate(self.refusals, self.answers),
+            "refusals_beside_scope": self.refusals_beside_scope,
             "error_rate": rate(self.errors, self.answers),
             "stages": dict(sorted(self.stages.items())),
             "numbers_changed": self.number_rules.get("missing_number", 0),
