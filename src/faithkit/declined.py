@@ -57,9 +57,11 @@ def asks_two_things(question: str) -> bool:
 
 # a sentence whose subject is a text source and whose verb reports what it says: "The membership page only says
 # that ...", "the pricing article gives ...", "because they're only about ..."
+# the nouns a text source goes by, for both patterns below
+_SOURCE_NOUN = (r"(?:articles?|pages?|guides?|help\s*cent(?:er|re)|docs|documentation|faqs?|sections?|site|website|"
+                r"materials?|sources?|notes|price\s+list)")
 _SOURCE_REPORTS = re.compile(
-    r"\b(?:(?:the|our|these|those|this|that|your|its)\s+(?:[\w'-]+\s+){0,2}?(?:articles?|pages?|guides?|help\s*"
-    r"cent(?:er|re)|docs|documentation|faqs?|sections?|site|website|materials?|sources?|price\s+list)|they|it)"
+    rf"\b(?:(?:the|our|these|those|this|that|your|its)\s+(?:[\w'-]+\s+){{0,2}}?{_SOURCE_NOUN}|they|it)"
     r"(?:'s|'re|\s+is|\s+are)?\s+(?:\[[^\]]*\]\s+)?(?:only\s+|just\s+|also\s+|mainly\s+)?(?:says?|lists?|gives?|"
     r"describes?|mentions?|covers?|prices?|explains?|shows?|names?|quotes?|deals?\s+with|goes\s+into|about|"
     r"talks?\s+about)\b",
@@ -76,8 +78,7 @@ _NEGATED_SAYING = re.compile(
     r"discuss(?:es|ed)?|go(?:es)?\s+into|gone\s+into|tell|find|found|see|know|confirm|spell(?:s|ed)?\s+out|"
     r"clarif(?:y|ies|ied)|indicate[sd]?|cover(?:s|ed)?|list(?:s|ed)?|answer(?:s|ed)?|information|details|info|"
     r"mention|word)\b", re.IGNORECASE)
-_NAMED_SOURCE = re.compile(r"\bI\b|\bI'm\b|\b(?:articles?|pages?|help\s*cent(?:er|re)|docs|documentation|faqs?|"
-                           r"guides?|sources?|materials?|notes|website|site|price\s+list)\b", re.IGNORECASE)
+_SOURCE_OR_I = re.compile(rf"\bI\b|\bI'm\b|\b{_SOURCE_NOUN}\b", re.IGNORECASE)
 DECLINES_IN_WORDS = "declines_in_words"  # ``detail`` key of a claim whose sentence declines (``_NEGATED_SAYING``)
 REPORTS_SOURCE = "reports_source"  # ``detail`` key of a claim whose sentence reports what a source says
 
@@ -87,7 +88,7 @@ def _marked(claim: ClaimResult, answer: str) -> ClaimResult:
     and ``detail.declines_in_words`` when it declines (module docstring)."""
     sentence = answer[claim.span[0]:claim.span[1]]
     marks: dict[str, bool] = {}
-    if _NEGATED_SAYING.search(sentence) and _NAMED_SOURCE.search(sentence):
+    if _NEGATED_SAYING.search(sentence) and _SOURCE_OR_I.search(sentence):
         marks[DECLINES_IN_WORDS] = marks[REPORTS_SOURCE] = True
     elif _SOURCE_REPORTS.search(sentence):
         marks[REPORTS_SOURCE] = True

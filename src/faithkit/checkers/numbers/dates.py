@@ -189,12 +189,14 @@ def _counts_from(sentence: str, question: str, base: Moment) -> bool:
     sent my request on 2 September"). A sentence that names no event allows every date. Why: the question's other
     date plus the same period gave the date an answer computed from the wrong event (pd-028, session 39)."""
     from faithkit.checkers.numbers.reduce import _stem
+    from faithkit.checkers.rules.alignment_words import clause_spans
 
     found = _FROM_EVENT.search(sentence) if sentence != "the question" else None
     event = _event_word(found.group("event").lower().split()) if found else None
     if event is None:
         return True
-    start, end = next((c for c in _clause_spans(question) if c[0] <= base.start < c[1]), (0, len(question)))
+    spans = clause_spans(question, _QUESTION_CLAUSE_BREAK)
+    start, end = next((c for c in spans if c[0] <= base.start < c[1]), (0, len(question)))
     return _stem(event) in {_stem(w) for w in re.findall(r"[a-z]+", question[start:end].lower())}
 
 
@@ -206,15 +208,6 @@ def _event_word(words: list[str]) -> str | None:
     i = 1 if words[0] in _SUBJECTS else 2 if words[0] == "the" and len(words) > 2 else 0
     rest = [w for w in words[i:] if w not in STOPWORDS and w not in _AUXILIARIES]
     return rest[0] if rest else None
-
-
-def _clause_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each clause of ``text``, cut at punctuation and at "and" / "but" / "then"."""
-    spans, start = [], 0
-    for brk in _QUESTION_CLAUSE_BREAK.finditer(text):
-        spans.append((start, brk.start()))
-        start = brk.end()
-    return [*spans, (start, len(text))]
 
 
 _WORKING = re.compile(r"\b(?:working|business)\s+days?\b|\bweekdays?\b", re.IGNORECASE)

@@ -25,6 +25,16 @@ CLAUSE_JOINT = re.compile(r",(?!\d{3}\b)\s*(?:and\s+|or\s+|but\s+)?|;\s*|\s+(?:a
                           re.IGNORECASE)
 
 
+def clause_spans(text: str, joint: re.Pattern[str] = CLAUSE_JOINT) -> list[tuple[int, int]]:
+    """(start, end) of each clause of ``text``, cut at ``joint``: for rules that need where a clause sits, not
+    only its words (the label-line rule's clauses, the date rules' question clauses)."""
+    spans, start = [], 0
+    for found in joint.finditer(text):
+        spans.append((start, found.start()))
+        start = found.end()
+    return [*spans, (start, len(text))]
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A crude stem so that "refundable", "refunded" and "refunds" meet ("refund"); good enough for overlap.

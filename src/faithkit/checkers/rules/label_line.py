@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from faithkit.checkers.numbers.extract import quantities
 from faithkit.checkers.numbers.quantity import Quantity, same_amount
-from faithkit.checkers.rules.alignment_words import CLAUSE_JOINT, WORD, stem, words
+from faithkit.checkers.rules.alignment_words import WORD, clause_spans, stem, words
 from faithkit.records import Window
 from faithkit.text.sentences import split_sentences
 
@@ -52,15 +52,6 @@ def _sentences(text: str) -> tuple[str, ...]:
     return tuple(s.text for s in split_sentences(text))
 
 
-def _clauses(sentence: str) -> list[tuple[int, str]]:
-    """The sentence's clauses (``CLAUSE_JOINT``), each with its start."""
-    out, cursor = [], 0
-    for joint in CLAUSE_JOINT.finditer(sentence):
-        out.append((cursor, sentence[cursor:joint.start()]))
-        cursor = joint.end()
-    return [*out, (cursor, sentence[cursor:])]
-
-
 def _binds(sentence: str, names: frozenset[str], amount: Quantity) -> bool:
     """Whether ``amount`` is the one ``names`` (the label's and lead-in's words) choose in ``sentence``: the only
     amount of its unit there, or the one whose clause holds a name while no name stands only in other amounts'
@@ -71,7 +62,8 @@ def _binds(sentence: str, names: frozenset[str], amount: Quantity) -> bool:
         return bool(same_unit)
     first = min(q.start for q in same_unit)
     chosen: dict[str, bool] = {}  # name -> whether a clause of it states the claim's amount
-    for start, clause in _clauses(sentence):
+    for start, end in clause_spans(sentence):
+        clause = sentence[start:end]
         stated = [q for q in quantities(clause) if q.unit == amount.unit or same_amount(q, amount)]
         if not stated:
             continue
@@ -100,10 +92,14 @@ def labelled_window(claim: str, windows: Sequence[Window], question: str = "") -
     rest = _content(value[amount.end:])
     if not label:
         return None
+    tried: set[str] = set()  # windows overlap: each sentence is judged once
     for i, window in enumerate(windows):
         if window.reads is not None:
             continue
         for sentence in _sentences(window.text):
+            if sentence in tried:
+                continue
+            tried.add(sentence)
             said = _content(sentence)
             if (label & said and not label - said - case and not rest - said - case
                     and any(same_amount(q, amount) for q in quantities(sentence))
