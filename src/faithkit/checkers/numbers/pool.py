@@ -61,6 +61,13 @@ def _operand(q: Quantity, origin: str, source: str, text: str, claim_q: Quantity
                    sentence_at(text, q.start, q.end), rate_of(text, q).period)
 
 
+def _other_count(a: Quantity, b: Quantity) -> bool:
+    """Two counts of different things ("two cats", "two consultations a year"): the same number, but the passage's
+    is not the claim's, so it does not become a number the user supplied (it ranked "12 months × $18 × 2
+    consultations a year" above "2 cats × $18")."""
+    return dimension(a.unit) == dimension(b.unit) == "count" and bool(a.unit) and bool(b.unit) and a.unit != b.unit
+
+
 def _key(o: Operand) -> tuple:
     return (o.dim, round(o.value, 9), o.noun, o.unit.per, o.unit.per_noun, o.complement)
 
@@ -126,7 +133,7 @@ def build_pool(claim: str, claim_quantities: Sequence[Quantity], exclude: Sequen
     t_dim = dimension(target.unit) if target is not None else None
     for p_index, (pid, text) in enumerate(passages):
         for n, q in enumerate(quantities(text)):
-            repeated = next((c for c in stated if same_amount(c, q)), None)
+            repeated = next((c for c in stated if same_amount(c, q) and not _other_count(c, q)), None)
             if repeated is not None:
                 op = _operand(q, "passage", pid, text, repeated)
                 add(replace(op, origins=op.origins | {"claim"}), (2, 0, p_index, n))
