@@ -24,8 +24,6 @@ TOURS = Passage("tours", "Guided tours cost €65 for adults and €40 for child
 PASSAGES = (RENTAL, TOURS)
 QUESTION = "How much is an adult kayak set for 5 days?"
 ADULT = "The first 3 days are €36 each (€108)."
-# "of the hire" is a word the rest-of-claim test cannot cover, so only the worked premise can support it
-HIRE = "The first 3 days of the hire are €36 each (€108)."
 CHILD_PRICE = "The first 3 days are €20 each (€60)."
 RATE_SENTENCE = ("Kayak sets (kayak, paddle and spray deck) cost €36 per day for adults and €20 per day for children "
                  "up to 12.")
@@ -69,13 +67,13 @@ def test_no_worked_premise_without_a_derivation() -> None:
 
 def test_a_claim_supported_on_its_worked_premise_is_supported_by_the_arithmetic() -> None:
     inner = SupportsOnlyTheWorkedPremise()
-    (verdict,) = NumberChecks(inner).check([ClaimCheck(HIRE, PASSAGES, QUESTION)])
+    (verdict,) = NumberChecks(inner).check([ClaimCheck(ADULT, PASSAGES, QUESTION)])
     assert (verdict.label, verdict.stage) == ("supported", "arithmetic")
     assert verdict.detail["worked_premise"] == f"{RATE_SENTENCE} 3 days × €36 = €108."
     assert verdict.detail["worked_verdict"]["label"] == "supported"
     assert verdict.detail["inner"]["label"] == "not_supported"
     asked = inner.calls[-1]
-    assert [(r.claim, [p.id for p in r.passages]) for r in asked] == [(HIRE, [WORKED_ID])]  # the claim as written
+    assert [(r.claim, [p.id for p in r.passages]) for r in asked] == [(ADULT, [WORKED_ID])]  # the claim as written
 
 
 def test_an_operand_of_another_case_than_the_questions_is_refuted_whatever_the_premise_gives() -> None:
@@ -94,12 +92,11 @@ def test_the_scenario_is_the_question_only_when_the_claim_names_no_one() -> None
 
 @pytest.mark.slow
 def test_the_bundled_checker_reads_a_worked_claim_on_its_premise() -> None:
-    """"The first 3 days are €36 each (€108)." is entailed by no window of the passages (0.01); its arithmetic
-    supports it (on its worked premise until session 41; now its rest, since "the first 3 days" is the period the
-    arithmetic multiplies by), while the children's price for the adult the question names stays refuted."""
+    """"The first 3 days are €36 each (€108)." is entailed by no window of the passages (0.01); on its worked
+    premise it is supported, while the children's price for the adult the question names stays refuted."""
     from faithkit.checkers.registry import build_checker
 
     adult, child = build_checker("nli").check([ClaimCheck(ADULT, PASSAGES, QUESTION),
                                                ClaimCheck(CHILD_PRICE, PASSAGES, QUESTION)])
-    assert (adult.label, adult.stage) == ("supported", "arithmetic")
+    assert (adult.label, adult.stage) == ("supported", "arithmetic") and "worked_premise" in adult.detail
     assert (child.label, child.stage) == ("not_supported", "numbers")

@@ -266,8 +266,7 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
         removed.append(clause)
         if (start, end) in expressions:
             continue  # numbers and operators only, and the stage has checked that they give the claim's number
-        numbers = [(_first_before(claim, q.start), q.end) if dimension(q.unit) in TIMES and id(q) in used
-                   else (q.start, q.end) if n.status == "derived" or dimension(q.unit) in TIMES
+        numbers = [(q.start, q.end) if n.status == "derived" or dimension(q.unit) in TIMES
                    else (q.num_start, q.num_end) for n in report.numbers for q in (n.quantity,)]
         numbers += [(q.start, q.end) for q in phrases]
         words = [m for m in _WORD.finditer(clause)
@@ -288,17 +287,6 @@ def rest_of_claim(claim: str, report: NumberReport, question: str = "", premises
     text = _LEADING_LINK.sub("", _balanced(text).strip()).strip(" ,;:.—–")
     text = text[0].upper() + text[1:] + "." if _content(text) else ""
     return RestOfClaim(text, tuple(removed), tuple(dict.fromkeys(uncovered)))
-
-
-_FIRST = re.compile(r"\b(?:the\s+)?first\s+$", re.IGNORECASE)
-
-
-def _first_before(claim: str, start: int) -> int:
-    """Where a period the arithmetic multiplies by starts, with a "first" before it: "$432 for the first 12
-    months" counts the same 12 months as "for 12 months" (which 12 a rate applies to is the operand conditions'
-    business, ``operand_conditions``), so "first" is no word of the claim left to check."""
-    m = _FIRST.search(claim, 0, start)
-    return m.start() if m else start
 
 
 def _balanced(text: str) -> str:
