@@ -48,8 +48,8 @@ HELD_OUT_SETS = tuple(
     (name, HERE / name / f"{name}.jsonl")
     for name in ("shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6",
                  "shapes_holdout7", "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4",
-                 "numbers_holdout5", "numbers_holdout6", "refusals_holdout", "refusals_holdout2", "leaning_holdout", "periods_holdout",
-                 "rates_holdout")
+                 "numbers_holdout5", "numbers_holdout6", "refusals_holdout", "refusals_holdout2", "leaning_holdout",
+                 "periods_holdout", "rates_holdout")
 )
 GROUPS = {"dev": DEV_SETS, "held-out": HELD_OUT_SETS}
 MEASURES = ("faithful kept", "fault caught", "refusal counted")
