@@ -34,7 +34,8 @@ SETS = {
                                                                            "shapes_holdout"))],
     "held-out": [ROOT / "benchmarks" / f"{n}/{n}.jsonl" for n in (
         "shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6",
-        "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4", "numbers_holdout5")],
+        "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4", "numbers_holdout5",
+        "numbers_holdout6")],
 }
 NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?!\w)")
 YEAR = re.compile(r"(?:19|20)\d\d$")

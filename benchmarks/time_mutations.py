@@ -43,7 +43,8 @@ SETS = {
     "held-out": [_BENCH / f"{n}/{n}.jsonl" for n in (
         "shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6",
         "shapes_holdout7", "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4",
-        "numbers_holdout5", "refusals_holdout", "refusals_holdout2", "leaning_holdout", "periods_holdout")],
+        "numbers_holdout5", "numbers_holdout6", "refusals_holdout", "refusals_holdout2", "leaning_holdout",
+        "periods_holdout")],
 }
 TIME = re.compile(r"(?<![\d:.])(?:[01]\d|2[0-3]):[0-5]\d(?![\d:])")
 PERCENT = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?%")
