@@ -137,3 +137,43 @@ def test_a_claim_the_first_model_contradicts_is_asked_unless_it_negates_every_ca
     flipped negations and swapped numbers the second model lets through."""
     contradicted = Verdict("not_supported", "nli", score=0.02, label3="contradicted")
     assert is_candidate(contradicted, claim) is asked
+
+
+def test_a_support_below_the_callers_bar_is_asked_again(checkers) -> None:
+    """Session 42: a split claim's part counts from ``parts.PART_BAR``; a part the first model supports below it is
+    asked to the second model like a claim it does not support ("... gives 25% off court bookings plus booking up
+    to 14 days ahead": 0.45 from the first model, 0.93 from the second), and its verdict is the second's when that
+    supports it. Without a bar a supported claim is never asked."""
+    first, lenient = checkers
+    claim = "Team plans can be cancelled at any time."
+    alone, = first.check([request(claim)])
+    assert alone.label == "supported" and alone.score < 0.999
+    before = lenient.counters["second_opinion_candidates"]
+    plain, = lenient.check([request(claim)])
+    assert "second_opinion" not in plain.detail and lenient.counters["second_opinion_candidates"] == before
+    barred, = lenient.check([ClaimCheck(claim=claim, passages=(BILLING, PLANS), bar=0.999)])
+    assert barred.label == "supported" and barred.detail["second_opinion"] is True
+    assert barred.detail["first_opinion"]["score"] == pytest.approx(alone.score)
+    assert lenient.counters["second_opinion_candidates"] == before + 1
+    cleared, = lenient.check([ClaimCheck(claim=claim, passages=(BILLING, PLANS), bar=alone.score / 2)])
+    assert "second_opinion" not in cleared.detail  # already at its bar: not asked
+
+
+def test_the_parts_of_a_split_claim_carry_the_parts_bar() -> None:
+    """The parts stage tells the checker under it from which score a part counts; the whole claim carries none."""
+    from faithkit.checkers.parts import PART_BAR, ClaimParts
+
+    seen: list[ClaimCheck] = []
+
+    class Recording:
+        name = "recording"
+
+        def spec(self) -> dict:
+            return {"checker": self.name}
+
+        def check(self, requests):
+            seen.extend(requests)
+            return [Verdict("supported", self.name, score=0.99) for _ in requests]
+
+    ClaimParts(Recording()).check([request("Team plans are billed monthly, and SSO is available only on Enterprise.")])
+    assert [r.bar for r in seen] == [None, PART_BAR, PART_BAR]
