@@ -346,14 +346,9 @@ class NLIChecker(CheckerBase):
 
     def _with_second_opinion(self, second: NLIChecker, requests: Sequence[ClaimCheck],
                              verdicts: list[Verdict]) -> list[Verdict]:
-        """Ask the second model about the claims the first did not support (``checkers.nli_verdict.is_candidate``),
-        and about those it supports below the bar their caller counts from (``ClaimCheck.bar``: a split claim's
-        part, ``checkers.parts``): a part the first model reads at 0.45 and the second at 0.93 counts."""
+        """Ask the second model about the claims the first did not support (``checkers.nli_verdict.is_candidate``)."""
         claims = [r.claim for r in requests]
-        weak = {i for i, (r, v) in enumerate(zip(requests, verdicts))
-                if r.bar is not None and v.label == SUPPORTED and v.score is not None and v.score < r.bar}
-        asked = [i for i in sorted(weak.union(candidates_of(verdicts, claims)))
-                 if not requests[i].settled]  # settled: cannot change
+        asked = [i for i in candidates_of(verdicts, claims) if not requests[i].settled]  # settled: cannot change
         if not asked:
             return verdicts
         scored_before = second.counters["nli_pairs_scored"]

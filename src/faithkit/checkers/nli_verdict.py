@@ -226,7 +226,7 @@ def contradicting_window(settings: VerdictSettings, passage_id: str, windows: li
 
 
 # in the spec, so that ``compare`` sees the rule change: v2 asks about claims the first model contradicts (session 35)
-SECOND_OPINION_CANDIDATES = "candidates-v3"  # v3: a part supported below its bar (session 42)
+SECOND_OPINION_CANDIDATES = "candidates-v2"
 _UNIVERSAL_NEGATION = re.compile(r"\b(?:never|nothing|none|nobody|no\s+one|nowhere|neither|nor|not\s+even|"
                                  r"at\s+all|anywhere|anyone|anybody)\b", re.IGNORECASE)
 

@@ -218,8 +218,7 @@ class ClaimParts(CheckerWrapper):
                 continue
             owners.append((i, [(p, len(asked) + k) for k, p in enumerate(parts)]))
             others = tuple(c for c in request.context if c != request.claim)  # the answer's other claims
-            asked += [replace(request, claim=p, context=(*others, *(q for q in parts if q != p)), bar=PART_BAR)
-                      for p in parts]
+            asked += [replace(request, claim=p, context=(*others, *(q for q in parts if q != p))) for p in parts]
         verdicts = self.inner.check(asked)
         out = list(verdicts[: len(requests)])
         for i, parts in owners:

@@ -130,8 +130,6 @@ class ClaimCheck:
         evidence for anything else: a model does not read it. It may hold the claim's own text, which readers
         leave out (the pipeline gives every claim of an answer one shared tuple: a tuple of the others per claim
         was quadratic in time and memory on a long answer, 512 MB of references for 8,000 claims).
-    bar: the score from which the caller counts a support (a split claim's part counts from ``parts.PART_BAR``);
-        the NLI checker asks its second opinion about a support below it, as about a claim it does not support.
     """
 
     claim: str
@@ -141,7 +139,6 @@ class ClaimCheck:
     group: str = ""
     settled: bool = False
     context: tuple[str, ...] = ()
-    bar: float | None = None
 
 
 @dataclass(frozen=True)
