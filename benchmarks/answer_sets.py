@@ -30,27 +30,12 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from shapes_dev import DEFAULT_DATA, grade, rate, read_jsonl, run_check  # noqa: E402
+import answer_set_names as names  # noqa: E402
+from shapes_dev import grade, rate, read_jsonl, run_check  # noqa: E402
 
 # (name, file): dev sets may be read in full and chosen on; held-out sets only confirm
-DEV_SETS = (
-    ("shapes_dev", DEFAULT_DATA),
-    ("shapes_dev2", HERE / "shapes_dev2" / "shapes_dev2.jsonl"),
-    ("shapes_holdout", HERE / "shapes_holdout" / "shapes_holdout.jsonl"),  # dev since session 16
-    ("numbers_dev", HERE / "numbers_dev" / "numbers_dev.jsonl"),
-    ("numbers_dev2", HERE / "numbers_dev2" / "numbers_dev2.jsonl"),
-    ("refusals_dev2", HERE / "refusals_dev2" / "refusals_dev2.jsonl"),
-    ("refusals_dev3", HERE / "refusals_dev3" / "refusals_dev3.jsonl"),
-    ("refusals_dev4", HERE / "refusals_dev4" / "refusals_dev4.jsonl"),
-    ("periods_dev", HERE / "periods_dev" / "periods_dev.jsonl"),
-)
-HELD_OUT_SETS = tuple(
-    (name, HERE / name / f"{name}.jsonl")
-    for name in ("shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6",
-                 "shapes_holdout7", "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4",
-                 "numbers_holdout5", "numbers_holdout6", "refusals_holdout", "refusals_holdout2", "leaning_holdout",
-                 "periods_holdout", "rates_holdout")
-)
+DEV_SETS = tuple(zip(names.DEV, names.paths("dev")))
+HELD_OUT_SETS = tuple(zip(names.HELD_OUT, names.paths("held-out")))
 GROUPS = {"dev": DEV_SETS, "held-out": HELD_OUT_SETS}
 MEASURES = ("faithful kept", "fault caught", "refusal counted")
 

@@ -26,16 +26,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
+import answer_set_names as names  # noqa: E402
 from mutant_check import check_mutants, mutant, mutation_parser  # noqa: E402
 
-SHAPES_DEV = Path("/work/shared/data/dev/shapes_dev.jsonl")
+# each group's subset in the order its seeded draw has always used (the draw depends on the order)
 SETS = {
-    "dev": [SHAPES_DEV, *(ROOT / "benchmarks" / f"{n}/{n}.jsonl" for n in ("shapes_dev2", "numbers_dev",
-                                                                           "shapes_holdout"))],
-    "held-out": [ROOT / "benchmarks" / f"{n}/{n}.jsonl" for n in (
+    "dev": names.paths("dev", ("shapes_dev", "shapes_dev2", "numbers_dev", "shapes_holdout")),
+    "held-out": names.paths("held-out", (
         "shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6",
         "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4", "numbers_holdout5",
-        "numbers_holdout6")],
+        "numbers_holdout6")),
 }
 NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?!\w)")
 YEAR = re.compile(r"(?:19|20)\d\d$")

@@ -12,8 +12,8 @@ reverse (faithful answers it costs, faults it lets through), with the checker's 
 read. The model's scores are the same in every run (the rules only decide which windows may support a claim), so
 with the score cache warm each run takes seconds per set.
 
-Dev and held-out are as the sets' READMEs say (shapes_dev, shapes_dev2, shapes_holdout, numbers_dev, numbers_dev2,
-refusals_dev2-4 and periods_dev are dev; the others were written blind and are only for confirming).
+Dev and held-out are the groups of ``benchmarks/answer_set_names.py``, as the sets' READMEs say (the held-out sets
+were written blind and are only for confirming).
 """
 
 from __future__ import annotations
@@ -26,14 +26,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHAPES_DEV = ROOT.parent / "shared" / "data" / "dev" / "shapes_dev.jsonl"
-DEV = [SHAPES_DEV, *(ROOT / "benchmarks" / n / f"{n}.jsonl" for n in (
-    "shapes_dev2", "shapes_holdout", "numbers_dev", "numbers_dev2", "refusals_dev2", "refusals_dev3", "refusals_dev4",
-    "periods_dev"))]
-HELD_OUT = [ROOT / "benchmarks" / n / f"{n}.jsonl" for n in (
-    "shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6", "shapes_holdout7",
-    "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4", "numbers_holdout5",
-    "refusals_holdout", "refusals_holdout2", "leaning_holdout", "periods_holdout")]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import answer_set_names as names  # noqa: E402
+
+DEV = names.paths("dev")  # every set of each group: no draw here depends on the order
+HELD_OUT = names.paths("held-out")
 DEFAULT_RULES = ("polarity", "siblings", "scope", "units", "anchors", "conditions")
 VETO = "window veto"
 SECOND = "second opinion"  # the second bundled model (``checkers.nli_verdict.is_candidate``): a rescue, not a flag

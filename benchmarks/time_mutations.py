@@ -32,19 +32,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
+import answer_set_names as names  # noqa: E402
 from mutant_check import check_mutants, mutant, mutation_parser  # noqa: E402
 
-SHAPES_DEV = Path("/work/shared/data/dev/shapes_dev.jsonl")
-_BENCH = ROOT / "benchmarks"
+# each group's subset in the order its seeded draw has always used (the draw depends on the order)
 SETS = {
-    "dev": [SHAPES_DEV, *(_BENCH / f"{n}/{n}.jsonl" for n in (
-        "shapes_dev2", "shapes_holdout", "numbers_dev", "numbers_dev2", "refusals_dev2", "refusals_dev3",
-        "refusals_dev4", "periods_dev"))],
-    "held-out": [_BENCH / f"{n}/{n}.jsonl" for n in (
+    "dev": names.paths("dev", (
+        "shapes_dev", "shapes_dev2", "shapes_holdout", "numbers_dev", "numbers_dev2", "refusals_dev2", "refusals_dev3",
+        "refusals_dev4", "periods_dev")),
+    "held-out": names.paths("held-out", (
         "shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6",
         "shapes_holdout7", "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4",
         "numbers_holdout5", "numbers_holdout6", "refusals_holdout", "refusals_holdout2", "leaning_holdout",
-        "periods_holdout")],
+        "periods_holdout")),
 }
 TIME = re.compile(r"(?<![\d:.])(?:[01]\d|2[0-3]):[0-5]\d(?![\d:])")
 PERCENT = re.compile(r"(?<![\w.,])\d+(?:\.\d+)?%")

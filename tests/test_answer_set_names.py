@@ -1,0 +1,53 @@
+"""benchmarks/answer_set_names.py: each answer set named once with its group, and the benchmarks that read them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import answer_set_names as names  # noqa: E402
+
+
+def test_each_set_is_in_one_group_and_its_file_exists() -> None:
+    assert not set(names.DEV) & set(names.HELD_OUT)
+    assert len(set(names.DEV)) == len(names.DEV) and len(set(names.HELD_OUT)) == len(names.HELD_OUT)
+    assert all(p.is_file() for p in (*names.paths("dev"), *names.paths("held-out")))
+    assert names.path("shapes_dev") == names.SHAPES_DEV
+    assert names.path("numbers_holdout6") == ROOT / "benchmarks" / "numbers_holdout6" / "numbers_holdout6.jsonl"
+
+
+def test_a_held_out_set_cannot_be_named_as_dev_nor_an_unknown_set_at_all() -> None:
+    with pytest.raises(ValueError, match="not dev sets: rates_holdout"):
+        names.paths("dev", ("shapes_dev", "rates_holdout"))
+    with pytest.raises(ValueError, match="unknown answer set 'shapes_holdout9'"):
+        names.path("shapes_holdout9")
+    assert names.paths("held-out", ("rates_holdout", "shapes_holdout2"))[0].name == "rates_holdout.jsonl"
+
+
+def test_the_mutation_benchmarks_keep_their_subsets_in_the_order_their_seeded_draws_used() -> None:
+    """Their figures (744/773 number mutations, 463/662 amount moves) depend on the order of the files."""
+    import number_mutations
+    import time_mutations
+
+    def named(files: list[Path]) -> list[str]:
+        return ["shapes_dev" if f == names.SHAPES_DEV else f.stem for f in files]
+
+    assert named(number_mutations.SETS["dev"]) == ["shapes_dev", "shapes_dev2", "numbers_dev", "shapes_holdout"]
+    assert named(number_mutations.SETS["held-out"]) == [
+        *(f"shapes_holdout{i}" for i in range(2, 7)), "numbers_holdout", *(f"numbers_holdout{i}" for i in range(2, 7))]
+    assert named(time_mutations.SETS["dev"]) == list(names.DEV)
+    assert named(time_mutations.SETS["held-out"]) == [n for n in names.HELD_OUT if n != "rates_holdout"]
+
+
+def test_the_pooled_figures_and_the_rule_ablation_read_every_set_of_each_group() -> None:
+    import answer_sets
+    import rule_ablation
+
+    assert [n for n, _ in answer_sets.DEV_SETS] == list(names.DEV)
+    assert [n for n, _ in answer_sets.HELD_OUT_SETS] == list(names.HELD_OUT)
+    dev, held_out = rule_ablation.DEV, rule_ablation.HELD_OUT
+    assert dev == names.paths("dev") and held_out == names.paths("held-out")
