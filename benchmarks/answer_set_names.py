@@ -23,7 +23,7 @@ DEV = ("shapes_dev", "shapes_dev2", "shapes_holdout", "numbers_dev", "numbers_de
 HELD_OUT = ("shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6",
             "shapes_holdout7", "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4",
             "numbers_holdout5", "numbers_holdout6", "refusals_holdout", "refusals_holdout2", "leaning_holdout",
-            "periods_holdout", "rates_holdout")
+            "periods_holdout", "rates_holdout", "clauses_holdout")
 GROUPS = {"dev": DEV, "held-out": HELD_OUT}
 
 

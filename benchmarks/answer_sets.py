@@ -4,6 +4,7 @@
     PYTHONPATH=src python benchmarks/answer_sets.py --group dev           # the dev sets only (minutes)
     PYTHONPATH=src python benchmarks/answer_sets.py --json B.json -- --checker nli:threshold=0.5
     PYTHONPATH=src python benchmarks/answer_sets.py --compare A.json B.json   # answers whose grade moved
+    PYTHONPATH=src python benchmarks/answer_sets.py --sets clauses_holdout --json N.json   # named sets only
 
 How a rule or threshold is accepted here: chosen on the **dev** sets, confirmed on the **held-out** sets, which are
 read only as counts and as the ids of answers whose grade changed (``--compare`` prints ids, never text). Each set
@@ -93,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = argv[: argv.index("--")] if "--" in argv else argv
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--group", choices=[*GROUPS, "all"], default="all")
+    parser.add_argument("--sets", help="comma-separated set names: run only these (e.g. a new set against a "
+                        "--json of the others)")
     parser.add_argument("--json", type=Path, help="write every set's figures and answers here")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"),
                         help="list the answers whose grade moved between two --json files, and stop")
@@ -111,7 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     for group, sets in GROUPS.items():
         if args.group not in (group, "all"):
             continue
-        out[group] = {name: grade_set(path, check_args) for name, path in sets}
+        chosen = [(name, path) for name, path in sets if not args.sets or name in args.sets.split(",")]
+        if not chosen:
+            continue
+        out[group] = {name: grade_set(path, check_args) for name, path in chosen}
         print("\n".join(figures_lines(group, out[group])), flush=True)
     if args.json:
         args.json.write_text(json.dumps(out, indent=1), encoding="utf-8")

@@ -40,7 +40,9 @@ def test_the_mutation_benchmarks_keep_their_subsets_in_the_order_their_seeded_dr
     assert named(number_mutations.SETS["held-out"]) == [
         *(f"shapes_holdout{i}" for i in range(2, 7)), "numbers_holdout", *(f"numbers_holdout{i}" for i in range(2, 7))]
     assert named(time_mutations.SETS["dev"]) == list(names.DEV)
-    assert named(time_mutations.SETS["held-out"]) == [n for n in names.HELD_OUT if n != "rates_holdout"]
+    assert named(time_mutations.SETS["held-out"]) == [
+        *(f"shapes_holdout{i}" for i in range(2, 8)), "numbers_holdout", *(f"numbers_holdout{i}" for i in range(2, 7)),
+        "refusals_holdout", "refusals_holdout2", "leaning_holdout", "periods_holdout"]
 
 
 def test_the_pooled_figures_and_the_rule_ablation_read_every_set_of_each_group() -> None:
