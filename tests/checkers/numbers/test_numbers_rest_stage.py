@@ -81,6 +81,13 @@ def test_a_claim_that_is_only_arithmetic_over_its_operands_sentences_needs_no_re
     ("Two accounts cost $20 a month.", ("Basic accounts cost $10 per month.",), "How much for two accounts?"),
     ("The Pro plan gives you 30 GB more storage than the Basic plan.",
      ("The Basic plan includes 20 GB of storage.", "The Pro plan includes 50 GB of storage."), ""),
+    # "first" names the start of what the arithmetic counts, nothing the passages must say (shapes_dev sd-005, dev;
+    # these sentences are written for the test)
+    ("For two members the plan costs €50 a month, which is €600 for the first 12 months.",
+     ("The Duo plan costs €25 per month per member.", "Plans run for at least 12 months."),
+     "What would two members pay for a year?"),
+    ("Loans last 2 weeks, so your first due date is 19 May.", ("Loans last 2 weeks and renew once.",),
+     "I borrowed a book on 5 May. When is it due?"),
 ])
 def test_derived_numbers_of_other_shapes_are_accepted(claim: str, passages: tuple[str, ...], question: str) -> None:
     from faithkit.records import Passage

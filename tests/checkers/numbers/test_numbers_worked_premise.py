@@ -23,8 +23,10 @@ TOURS = Passage("tours", "Guided tours cost €65 for adults and €40 for child
                          "tour cancelled less than 24 hours ahead is not refunded.")
 PASSAGES = (RENTAL, TOURS)
 QUESTION = "How much is an adult kayak set for 5 days?"
-ADULT = "The first 3 days are €36 each (€108)."
-CHILD_PRICE = "The first 3 days are €20 each (€60)."
+# "initial", a word the rest-of-claim test cannot cover, so only the worked premise can support the claim ("first" is
+# a word of arithmetic since session 43, and "The first 3 days ..." is supported through the rest of the claim)
+ADULT = "The initial 3 days are €36 each (€108)."
+CHILD_PRICE = "The initial 3 days are €20 each (€60)."
 RATE_SENTENCE = ("Kayak sets (kayak, paddle and spray deck) cost €36 per day for adults and €20 per day for children "
                  "up to 12.")
 
@@ -92,7 +94,7 @@ def test_the_scenario_is_the_question_only_when_the_claim_names_no_one() -> None
 
 @pytest.mark.slow
 def test_the_bundled_checker_reads_a_worked_claim_on_its_premise() -> None:
-    """"The first 3 days are €36 each (€108)." is entailed by no window of the passages (0.01); on its worked
+    """"The initial 3 days are €36 each (€108)." is entailed by no window of the passages; on its worked
     premise it is supported, while the children's price for the adult the question names stays refuted."""
     from faithkit.checkers.registry import build_checker
 

@@ -105,12 +105,14 @@ def reduced_claim(claim: str, report: NumberReport) -> str | None:
 
 # ------------------------------------------------------------------------------------------ rest of claim
 
+# "first" names where what the arithmetic counts starts ("$432 for the first 12 months", "its first due date is
+# 24 March"): no passage has to state it (chosen on shapes_dev sd-005, confirmed on clauses_holdout; session 43)
 _ARITHMETIC_WORDS = frozenset("""
 pay pays paying paid cost costs costing total totals come comes coming amount amounts amounting work works
 make makes add adds adding added sum bring brings get gets getting give gives have has having need needs
 spend spends spending charge charges charged bill bills billed billing use uses using mean means equal equals
 overall exactly altogether combined together worth run runs into end ends ending up come that's you'll
-fee fees price prices rate allow allows let lets
+fee fees price prices rate allow allows let lets first
 """.split())
 _PERIOD_WORDS = {"second": ("second",), "minute": ("minute",), "hour": ("hour", "hourly"), "day": ("day", "daily"),
                  "week": ("week", "weekly"), "month": ("month", "monthly"), "year": ("year", "yearly", "annually")}
