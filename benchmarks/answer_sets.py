@@ -100,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"),
                         help="list the answers whose grade moved between two --json files, and stop")
     args = parser.parse_args(argv)
+    for name in (args.sets or "").split(",") if args.sets else ():
+        if name not in names.DEV and name not in names.HELD_OUT:
+            parser.error(f"unknown set {name!r}: the sets are named in benchmarks/answer_set_names.py")
     if args.compare:
         before, after = (json.loads(p.read_text(encoding="utf-8")) for p in args.compare)
         moved = changes(before, after)

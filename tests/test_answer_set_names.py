@@ -53,3 +53,12 @@ def test_the_pooled_figures_and_the_rule_ablation_read_every_set_of_each_group()
     assert [n for n, _ in answer_sets.HELD_OUT_SETS] == list(names.HELD_OUT)
     dev, held_out = rule_ablation.DEV, rule_ablation.HELD_OUT
     assert dev == names.paths("dev") and held_out == names.paths("held-out")
+
+
+def test_answer_sets_refuses_a_set_name_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--sets`` with a typo must say so, not run nothing and write an empty file."""
+    import answer_sets
+
+    with pytest.raises(SystemExit) as stop:
+        answer_sets.main(["--sets", "clauses_holdot"])
+    assert stop.value.code == 2 and "unknown set 'clauses_holdot'" in capsys.readouterr().err
