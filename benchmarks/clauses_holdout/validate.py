@@ -1,11 +1,14 @@
-"""Structural and arithmetic check of clauses_holdout.jsonl (python3 standard library only, self-contained: it
-imports nothing from the project and no checker is involved). Adapted from shapes_holdout7's validate.py, with this
+"""Structural and arithmetic check of clauses_holdout.jsonl (python3 standard library and
+benchmarks/blind_set_checks.py, the line reading every set shares; no checker is involved). Adapted from shapes_holdout7's validate.py, with this
 set's shapes, faults and counts. Usage: python3 validate.py [path/to/file.jsonl]; exits 1 on any problem."""
 import json
 import os
 import re
 import sys
 from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from blind_set_checks import Problems, read_rows  # noqa: E402  (the reading every set shares)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "clauses_holdout.jsonl")
@@ -71,42 +74,6 @@ ARITH = {
     "ch-057": [(8 * 4500, "= NPR 36,000", True), (8 * 4500 * 0.15, "(NPR 5,400)", True),
                (8 * 4500 * (1 - 0.15), "comes to NPR 31,600", False)],
 }
-
-
-class Problems:
-    """Problems found so far; check(cond, *msg) records one when cond is false."""
-
-    def __init__(self):
-        self.errors = []
-
-    def check(self, cond, *msg):
-        if not cond:
-            self.errors.append(" ".join(str(m) for m in msg))
-
-    def report(self):
-        if self.errors:
-            print("\n".join(self.errors))
-            print(len(self.errors), "problem(s)")
-        return not self.errors
-
-
-def read_rows(path, problems):
-    """The JSON objects of a JSONL file; an empty, invalid or non-object line is a problem with its number."""
-    rows = []
-    with open(path, encoding="utf-8") as handle:
-        for n, line in enumerate(handle, 1):
-            if not line.strip():
-                problems.check(False, "line", n, "is empty")
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                problems.check(False, "line", n, "is not valid JSON:", exc)
-                continue
-            problems.check(isinstance(row, dict), "line", n, "is not a JSON object")
-            if isinstance(row, dict):
-                rows.append(row)
-    return rows
 
 
 def sentences(text):
