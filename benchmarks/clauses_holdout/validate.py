@@ -1,5 +1,6 @@
 """Structural and arithmetic check of clauses_holdout.jsonl (python3 standard library and
-benchmarks/blind_set_checks.py, the line reading every set shares; no checker is involved). Adapted from shapes_holdout7's validate.py, with this
+benchmarks/blind_set_checks.py, the line reading every set shares; no checker is involved). Adapted from
+shapes_holdout7's validate.py, with this
 set's shapes, faults and counts. Usage: python3 validate.py [path/to/file.jsonl]; exits 1 on any problem."""
 import json
 import os
