@@ -207,6 +207,22 @@ def test_matching_scopes_do_not_conflict(claim: str, sentence: str) -> None:
     assert not scope_conflict(claim, sentence)
 
 
+@pytest.mark.parametrize(("claim", "sentence"), [
+    ("Smoking isn't permitted anywhere on the campsite.",
+     "Dogs are allowed only in the lower field, and smoking is not permitted anywhere."),
+    ("Only staff can open the safe.", "The safe can never be opened by all members at once."),
+])
+def test_a_negated_universal_generalises_nothing(claim: str, sentence: str) -> None:
+    """"not permitted anywhere" says it holds nowhere: no restriction of the other side contradicts that (the
+    polarity rule reads negations), so it is no generalisation for the scope rule."""
+    assert not scope_conflict(claim, sentence)
+
+
+def test_an_asserted_universal_beside_a_negation_still_generalises() -> None:
+    assert scope_conflict("Saver tickets are not refundable but are valid on any train.",
+                          "Saver tickets are valid only on the train printed on the ticket.")
+
+
 def test_not_except_reads_as_only() -> None:
     sentence = "Unused data does not roll over to the next month, except on Max."
     assert not polarity_conflict("Only on Max does unused data roll over to the next month.", sentence)

@@ -15,7 +15,7 @@ other things a reader checks first:
   inside an "if" clause is held only against a side that speaks of cases too ("If you don't collect it within 72
   hours, ..." states nothing that "you have 72 hours to collect it" denies). A negated amount beside another
   amount of its unit is a correction ("60 minutes, not 90", "PLN 200 instead of PLN 250"): it denies only the
-  other amount, which the numbers stage checks (``_corrected_amount``).
+  other amount, which the numbers stage checks (``_corrected_amount``). "Not if ..." is the other side's "unless".
 - **units**: the claim gives a number in one unit and the sentence the same number in another unit of the same
   kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts. A frequency is
   a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly); so is a count of
@@ -59,7 +59,14 @@ from faithkit.checkers.rules.alignment_units import (  # noqa: F401  (re-exporte
     quantities,
     unit_conflict,
 )
-from faithkit.checkers.rules.alignment_words import CLAUSE_JOINT, STOPWORDS, WORD, stem, words  # noqa: F401
+from faithkit.checkers.rules.alignment_words import (  # noqa: F401
+    CLAUSE_JOINT,
+    STOPWORDS,
+    WORD,
+    clause_spans,
+    stem,
+    words,
+)
 from faithkit.text.words import DIGIT_NUMBER
 
 DEFAULT_ALIGNMENT = True  # measured on the help-center dev suite before it was switched on (MODEL_CARD.md)
@@ -119,6 +126,10 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
     if claim_negated == sentence_negated:
         return False
     negated, plain = (sentence, claim) if sentence_negated else (claim, sentence)
+    if _UNLESS.search(plain) and not is_negated(_NOT_IF.sub(" unless ", negated)):
+        # "Not if you hold a licence" (to "Is the briefing compulsory?") is "unless you hold a licence": the
+        # negation is the other side's "unless" (issue 31, chosen on benchmarks/clauses_dev, session 44)
+        return False
     if _EXCEPT.search(negated) and _restrictive(plain):  # "not ..., except on Max" says "only on Max"
         return False
     if _complementary_bounds(negated, plain):  # "over 25 kg cannot be sent" says "up to 25 kg can"
@@ -149,6 +160,8 @@ def _corrected_amount(text: str, scope: set[str] | frozenset[str]) -> bool:
 
 
 _IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
+_UNLESS = re.compile(r"\bunless\b", re.IGNORECASE)
+_NOT_IF = re.compile(r"\bnot\s+(?:at\s+all\s+)?if\b", re.IGNORECASE)  # the case negated: "unless"
 _IF_CLAUSE = re.compile(_IF.pattern + r"[^,;:.!?]*", re.IGNORECASE)  # a condition, up to its comma
 
 
@@ -192,9 +205,26 @@ def _generalises(text: str, other: str) -> bool:
     parts = [p for p in CLAUSE_JOINT.split(text) if p and p.strip()] or [text]
     other_words = words(other)
     best = max(len(words(p) & other_words) for p in parts)
-    return any(_UNIVERSAL.search(p) for p in parts if len(words(p) & other_words) == best)
+    return any(_asserted_universal(p) for p in parts if len(words(p) & other_words) == best)
 
 
+_NOBODY = re.compile(r"\b(?:nobody|no-one|no\s+one|nothing|nowhere)\b", re.IGNORECASE)  # a negated subject
+
+
+def _asserted_universal(part: str) -> bool:
+    """Whether the clause asserts a universal: "valid on any train", not "not allowed anywhere" or "nobody is
+    allowed anywhere ... apart from drivers". A negated universal says that nothing holds anywhere (or, with an
+    exception, only for the exception), which no restriction of the other side contradicts; the polarity rule
+    reads negations. Why (issue 31, chosen on dev, session 44): "Barbecues aren't allowed anywhere." was held to
+    generalise against the "only" of its sentence's other clause ("Picnics are allowed only on the lawn, and
+    barbecues are not allowed anywhere."), and "Only drivers and staff are allowed on the pit lane." against
+    "nobody is allowed anywhere on the pit lane apart from drivers and staff"; both faithful answers were flagged."""
+    plain = _without_bounds(part)
+    return any(not _CUE.search(plain[: m.start()]) and not _NOBODY.search(plain[: m.start()])
+               for m in _UNIVERSAL.finditer(plain))
+
+
+_CONTRAST = re.compile(r",?\s*\b(?:but|while|whereas|although|though)\b|;", re.IGNORECASE)  # a new statement
 _ONLY_SCOPE = re.compile(_RESTRICTION_WORDS + r"([^.;:!?]*)", re.IGNORECASE)  # what the restriction names
 
 
@@ -202,13 +232,24 @@ def exclusivity_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -
     """True when the sentence reserves something for a name ("SSO is available only on the Enterprise plan.") and
     the claim gives that thing to a sibling of it ("The Team plan includes up to 10 users and SSO."). Checked
     against every passage sentence, not only the one a claim is most about: the claim here shares most of its
-    words with the Team sentence, and the one word it shares with the SSO sentence is the one that is wrong."""
-    m = _ONLY_SCOPE.search(_NOT_RESTRICTIVE.sub(" ", sentence))
+    words with the Team sentence, and the one word it shares with the SSO sentence is the one that is wrong.
+
+    What is restricted is read in the clause that holds the restriction, and what it is reserved for runs to the
+    next contrast ("but", "while", ";"), not past it; a list ("only between German, English and French") is kept
+    whole. Why (issue 31, chosen on benchmarks/clauses_dev, session 44): "A Lap Card ... costs MUR 7,500 ..., but it
+    can only be used from Monday to Thursday and cannot be shared with another driver." reserved the card for
+    drivers against "Birthday parties cost MUR 1,200 per child." because the claim shared "costs MUR" with the
+    sentence's first clause; "... pay TT$80 for any cut on weekdays only, but the full women's or men's price on
+    Saturdays" reserved the cut for Saturdays and women. Both faithful answers were flagged."""
+    text = _NOT_RESTRICTIVE.sub(" ", sentence)
+    m = _ONLY_SCOPE.search(text)
     if not m:
         return False
     known = tuple(known)
-    reserved_for = names(m.group(1), known) | roles(m.group(1))
-    before = sentence[: m.start()]
+    start = next(a for a, b in clause_spans(text) if a <= m.start() <= b)
+    reserved = _CONTRAST.split(m.group(1), maxsplit=1)[0]
+    reserved_for = names(reserved, known) | roles(reserved)
+    before = text[start: m.start()]
     if not reserved_for or not (words(before) & words(claim)):
         return False
     claim_names = names(claim, known) | roles(claim)
