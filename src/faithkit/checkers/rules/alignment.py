@@ -246,7 +246,7 @@ def exclusivity_conflict(claim: str, sentence: str, known: Iterable[str] = ()) -
     if not m:
         return False
     known = tuple(known)
-    start = next(a for a, b in clause_spans(text) if a <= m.start() <= b)
+    start = next((a for a, b in clause_spans(text) if a <= m.start() <= b), 0)
     reserved = _CONTRAST.split(m.group(1), maxsplit=1)[0]
     reserved_for = names(reserved, known) | roles(reserved)
     before = text[start: m.start()]
