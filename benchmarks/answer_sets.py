@@ -106,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
             names.path(name)
         except ValueError as unknown:
             parser.error(str(unknown).replace("answer set", "set"))
+    in_group = {name for group, sets in GROUPS.items() if args.group in (group, "all") for name, _ in sets}
+    for name in sorted((wanted or set()) - in_group):  # run nothing and write an empty file: never silently
+        parser.error(f"set {name!r} is not in --group {args.group}")
     if args.compare:
         before, after = (json.loads(p.read_text(encoding="utf-8")) for p in args.compare)
         moved = changes(before, after)

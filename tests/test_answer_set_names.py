@@ -64,3 +64,12 @@ def test_answer_sets_refuses_a_set_name_it_does_not_know(capsys: pytest.CaptureF
     with pytest.raises(SystemExit) as stop:
         answer_sets.main(["--sets", "clauses_holdot"])
     assert stop.value.code == 2 and "unknown set 'clauses_holdot'" in capsys.readouterr().err
+
+
+def test_answer_sets_refuses_a_set_outside_the_group_it_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--group dev --sets clauses_holdout`` would run no set and write an empty file."""
+    import answer_sets
+
+    with pytest.raises(SystemExit) as stop:
+        answer_sets.main(["--group", "dev", "--sets", "clauses_holdout"])
+    assert stop.value.code == 2 and "not in --group dev" in capsys.readouterr().err
