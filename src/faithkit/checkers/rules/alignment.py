@@ -15,7 +15,7 @@ other things a reader checks first:
   inside an "if" clause is held only against a side that speaks of cases too ("If you don't collect it within 72
   hours, ..." states nothing that "you have 72 hours to collect it" denies). A negated amount beside another
   amount of its unit is a correction ("60 minutes, not 90", "PLN 200 instead of PLN 250"): it denies only the
-  other amount, which the numbers stage checks (``_corrected_amount``). "Not if ..." is the other side's "unless".
+  other amount, which the numbers stage checks (``_corrected_amount``).
 - **units**: the claim gives a number in one unit and the sentence the same number in another unit of the same
   kind ("90 hours" against "90 days"); the numbers stage checks the number, not what it counts. A frequency is
   a unit too: "billed weekly" against a sentence that says "billed monthly" (and not weekly); so is a count of
@@ -126,10 +126,6 @@ def polarity_conflict(claim: str, sentence: str) -> bool:
     if claim_negated == sentence_negated:
         return False
     negated, plain = (sentence, claim) if sentence_negated else (claim, sentence)
-    if _UNLESS.search(plain) and not is_negated(_NOT_IF.sub(" unless ", negated)):
-        # "Not if you hold a licence" (to "Is the briefing compulsory?") is "unless you hold a licence": the
-        # negation is the other side's "unless" (issue 31, chosen on benchmarks/clauses_dev, session 44)
-        return False
     if _EXCEPT.search(negated) and _restrictive(plain):  # "not ..., except on Max" says "only on Max"
         return False
     if _complementary_bounds(negated, plain):  # "over 25 kg cannot be sent" says "up to 25 kg can"
@@ -160,8 +156,6 @@ def _corrected_amount(text: str, scope: set[str] | frozenset[str]) -> bool:
 
 
 _IF = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
-_UNLESS = re.compile(r"\bunless\b", re.IGNORECASE)
-_NOT_IF = re.compile(r"\bnot\s+(?:at\s+all\s+)?if\b", re.IGNORECASE)  # the case negated: "unless"
 _IF_CLAUSE = re.compile(_IF.pattern + r"[^,;:.!?]*", re.IGNORECASE)  # a condition, up to its comma
 
 
@@ -208,20 +202,14 @@ def _generalises(text: str, other: str) -> bool:
     return any(_asserted_universal(p) for p in parts if len(words(p) & other_words) == best)
 
 
-_NOBODY = re.compile(r"\b(?:nobody|no-one|no\s+one|nothing|nowhere)\b", re.IGNORECASE)  # a negated subject
-
-
 def _asserted_universal(part: str) -> bool:
-    """Whether the clause asserts a universal: "valid on any train", not "not allowed anywhere" or "nobody is
-    allowed anywhere ... apart from drivers". A negated universal says that nothing holds anywhere (or, with an
-    exception, only for the exception), which no restriction of the other side contradicts; the polarity rule
-    reads negations. Why (issue 31, chosen on dev, session 44): "Barbecues aren't allowed anywhere." was held to
-    generalise against the "only" of its sentence's other clause ("Picnics are allowed only on the lawn, and
-    barbecues are not allowed anywhere."), and "Only drivers and staff are allowed on the pit lane." against
-    "nobody is allowed anywhere on the pit lane apart from drivers and staff"; both faithful answers were flagged."""
+    """Whether the clause asserts a universal: "valid on any train", not "not allowed anywhere". A negated
+    universal says that nothing holds anywhere, which no restriction of the other side contradicts; the polarity
+    rule reads negations. Why (issue 31, chosen on dev, confirmed held out, session 44): "Barbecues aren't allowed
+    anywhere." was held to generalise against the "only" of its sentence's other clause ("Picnics are allowed only
+    on the lawn, and barbecues are not allowed anywhere.") and the faithful answer was flagged."""
     plain = _without_bounds(part)
-    return any(not _CUE.search(plain[: m.start()]) and not _NOBODY.search(plain[: m.start()])
-               for m in _UNIVERSAL.finditer(plain))
+    return any(not _CUE.search(plain[: m.start()]) for m in _UNIVERSAL.finditer(plain))
 
 
 _CONTRAST = re.compile(r",?\s*\b(?:but|while|whereas|although|though)\b|;", re.IGNORECASE)  # a new statement
