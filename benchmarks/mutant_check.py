@@ -55,6 +55,16 @@ def mutation_parser(description: str, seed: int) -> argparse.ArgumentParser:
     return ap
 
 
+def parse_args(ap: argparse.ArgumentParser, argv: list[str] | None = None
+               ) -> tuple[argparse.Namespace, tuple[str, ...]]:
+    """The benchmark's options, and what follows a ``--``: added to the `faithkit check` command line, so that one
+    tree measures a rule turned off (``-- --no-window-veto``, ``-- --checker nli:alignment_rules=...``) as
+    ``rule_ablation.py`` does for the answer sets."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra = tuple(argv[argv.index("--") + 1:]) if "--" in argv else ()
+    return ap.parse_args(argv[: argv.index("--")] if "--" in argv else argv), extra
+
+
 def check_mutants(by_set: dict[str, list[dict]], *, misses: bool = False, check_args: tuple[str, ...] = ()) -> None:
     """Run every mutant of ``by_set`` through one `faithkit check` (``check_args`` added to its command line) and
     print the flagged share per set and in all, with 95% Wilson intervals; ``misses``: each mutant not flagged,

@@ -1,6 +1,7 @@
 """One number of a faithful worked-number answer made wrong: does `faithkit check` flag the answer?
 
     PYTHONPATH=src python benchmarks/number_mutations.py [--sets dev|held-out|FILE ...] [--per-answer 2] [--misses]
+        [-- CHECK-ARGS]
 
 For each faithful answer of the sets, up to ``--per-answer`` of its numbers (at least 3, not a year) are each
 replaced by a random nearby value (an integer uniform in [0.5v, 1.5v], a decimal at the same precision) that appears
@@ -27,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import answer_set_names as names  # noqa: E402
-from mutant_check import check_mutants, mutant, mutation_parser  # noqa: E402
+from mutant_check import check_mutants, mutant, mutation_parser, parse_args  # noqa: E402
 
 # each group's subset in the order its seeded draw has always used (the draw depends on the order)
 SETS = {
@@ -77,11 +78,11 @@ def mutants(path: Path, per_answer: int, rng: random.Random) -> list[dict]:
 
 def main() -> int:
     ap = mutation_parser(__doc__.splitlines()[0], seed=11)
-    args = ap.parse_args()
+    args, check_args = parse_args(ap)
     files = [Path(f) for s in args.sets for f in SETS.get(s, [s])]
     rng = random.Random(args.seed)
     by_set = {f.stem: mutants(f, args.per_answer, rng) for f in files if f.is_file()}
-    check_mutants(by_set, misses=args.misses, check_args=("--cache", "off"))
+    check_mutants(by_set, misses=args.misses, check_args=("--cache", "off", *check_args))
     return 0
 
 

@@ -1,7 +1,7 @@
 """One time of day of a faithful answer swapped for another time its passages state: does `faithkit check` flag it?
 
     PYTHONPATH=src python benchmarks/time_mutations.py [--sets dev|held-out|FILE ...] [--per-answer 2] [--misses]
-        [--kind time|amount|percent|period]
+        [--kind time|amount|percent|period] [-- CHECK-ARGS]
 
 For each faithful answer of the sets, up to ``--per-answer`` of its times of day ("07:00", "17:30") that a passage
 states are each replaced by another time the same passages state ("opens at 07:00" -> "opens at 08:00" where 08:00
@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import answer_set_names as names  # noqa: E402
-from mutant_check import check_mutants, mutant, mutation_parser  # noqa: E402
+from mutant_check import check_mutants, mutant, mutation_parser, parse_args  # noqa: E402
 
 # each group's subset in the order its seeded draw has always used (the draw depends on the order)
 SETS = {
@@ -83,12 +83,12 @@ def main() -> int:
     ap.add_argument("--kind", choices=("time", "amount", "percent", "period"), default="time",
                     help="what moves: a time of day, an amount of money (to another in the same currency), a "
                          "percentage, or a period (to another in the same unit)")
-    args = ap.parse_args()
+    args, check_args = parse_args(ap)
     files = [Path(f) for s in args.sets for f in SETS.get(s, [s])]
     rng = random.Random(args.seed)
     pattern = {"time": TIME, "amount": AMOUNT, "percent": PERCENT, "period": PERIOD}[args.kind]
     by_set = {f.stem: mutants(f, args.per_answer, rng, pattern) for f in files if f.is_file()}
-    check_mutants(by_set, misses=args.misses)
+    check_mutants(by_set, misses=args.misses, check_args=check_args)
     return 0
 
 

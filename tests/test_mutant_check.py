@@ -43,3 +43,11 @@ def test_mutants_of_an_answer_flagged_unmutated_are_not_counted_as_caught() -> N
     assert mutant_check.tally(found, results) == (2, 3, 0)
     del results["unmutated:a-1"]  # no record of the answer as it was: its mutants are not counted
     assert mutant_check.tally(found, results) == (1, 1, 2)
+
+
+def test_what_follows_a_double_dash_goes_to_faithkit_check() -> None:
+    ap = mutant_check.mutation_parser("mutants", seed=7)
+    args, extra = mutant_check.parse_args(ap, ["--sets", "dev", "--misses", "--", "--no-window-veto"])
+    assert args.sets == ["dev"] and args.misses and extra == ("--no-window-veto",)
+    args, extra = mutant_check.parse_args(ap, ["--per-answer", "1"])
+    assert args.per_answer == 1 and extra == ()
