@@ -19,7 +19,8 @@ SHAPES_DEV = BENCHMARKS.parents[1] / "shared" / "data" / "dev" / "shapes_dev.jso
 
 # in the order the pooled figures have always been summed
 DEV = ("shapes_dev", "shapes_dev2", "shapes_holdout", "numbers_dev", "numbers_dev2", "refusals_dev2", "refusals_dev3",
-       "refusals_dev4", "periods_dev", "clauses_dev")  # shapes_holdout dev since session 16, clauses_dev written as dev
+       "refusals_dev4", "periods_dev", "clauses_dev", "amounts_dev")  # shapes_holdout dev since session 16;
+# clauses_dev (session 44) and amounts_dev (session 45) written blind as dev
 HELD_OUT = ("shapes_holdout2", "shapes_holdout3", "shapes_holdout4", "shapes_holdout5", "shapes_holdout6",
             "shapes_holdout7", "numbers_holdout", "numbers_holdout2", "numbers_holdout3", "numbers_holdout4",
             "numbers_holdout5", "numbers_holdout6", "refusals_holdout", "refusals_holdout2", "leaning_holdout",

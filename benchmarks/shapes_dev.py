@@ -36,7 +36,7 @@ from typing import Any
 from faithkit.stats import wilson_interval
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "dev" / "shapes_dev.jsonl"
-GRADING_FIELDS = ("expect", "shape", "fault", "citation", "domain")
+GRADING_FIELDS = ("expect", "shape", "fault", "citation", "domain", "computed", "swap")
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
