@@ -1,4 +1,4 @@
-"""A claim that states one amount where its arithmetic uses another (``operand_conditions.misstated_operand``,
+"""A claim that states one amount where its arithmetic uses another (``numbers.misstated.misstated_operand``,
 session 45): "Three hours of a double kayak at NZD 35 an hour come to NZD 165" is 3 × NZD 55, the double kayak's
 rate the claim does not name, and the NZD 35 it names is the single kayak's. The inner checker is scripted to
 support every claim, so each flag here is the numbers stage's own. Passages are written for these tests."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from faithkit.checkers.fake import ScriptedChecker
 from faithkit.checkers.numbers import NumberChecks
 from faithkit.checkers.numbers.extract import quantities
-from faithkit.checkers.numbers.operand_conditions import _combines
+from faithkit.checkers.numbers.misstated import _combines
 from faithkit.records import SUPPORTED, ClaimCheck, Passage
 
 KAYAKS = Passage("hire", "Tidewater hires single kayaks for NZD 35 per hour and double kayaks for NZD 55 per hour. "

@@ -8,6 +8,8 @@ One package, read top-down:
     analysis.py    each claim number's status;  reduce.py  what the inner checker still judges
     worked.py      the claim as written on its operands' sentences and its arithmetic;  version.py  STAGE_VERSION
     clock.py       times of day the sources never state (the scanner skips clock times)
+    operand_conditions.py  an amount used where its sentence says it does not apply;  misstated.py  an amount
+                   the claim states where its arithmetic uses another
     stage.py       ``NumberChecks``, the checker that applies the rules
 """
 

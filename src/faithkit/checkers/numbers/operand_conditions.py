@@ -26,7 +26,6 @@ whose bound a sentence's other amounts share.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,13 +33,13 @@ from dataclasses import dataclass
 from faithkit.checkers.numbers.analysis import NumberReport
 from faithkit.checkers.numbers.calendar import calendar_conflict
 from faithkit.checkers.numbers.extract import quantities, rate_of
-from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Derivation, Operand
+from faithkit.checkers.numbers.misstated import PRICE_TEXT, keys, misstated_operand
+from faithkit.checkers.numbers.operands import Derivation, Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.checkers.rules.alignment import binding_conflict
 from faithkit.checkers.rules.alignment_conditions import moved_first_count
 from faithkit.checkers.rules.alignment_names import names, roles
 from faithkit.checkers.rules.alignment_units import per_mismatch
-from faithkit.checkers.rules.alignment_words import clause_spans, words
 from faithkit.records import NOT_SUPPORTED, ClaimCheck, Evidence, Passage, Verdict
 from faithkit.text.sentences import split_sentences
 
@@ -51,10 +50,6 @@ _EXCLUSION = re.compile(
     r"\b(?:cannot|can\s*not|can't|may\s+not|is\s+not|isn't|are\s+not|aren't)\s+(?:be\s+)?combined\s+with\b"
     r"|\b(?:does|do)\s*(?:not|n't)\s+apply\s+(?:to|on|for)\b|\bnot\s+valid\s+(?:on|for|with)\b"
     r"|\bexcluded\s+from\b|\bbut\s+not\s+(?:on|off|for|with)\b", re.IGNORECASE)
-# words every price sentence has: naming one of them names nothing in particular
-_PRICE_TEXT = ("discount discounts price prices cost costs pay pays paid fee fees charge off offer offers deal deals "
-               "rate rates per each every any all other hour day week month year valid apply")
-
 
 _VERB = re.compile(r"\b(?:costs?|is|are|pays?|gets?|charges?|adds?|comes?|takes?)\b", re.IGNORECASE)
 _ITEM = re.compile(r",|\s(?:or|and)\s", re.IGNORECASE)
@@ -211,17 +206,12 @@ def _names(side: str, operand: Operand, other: Operand) -> bool:
     Unlimited Day Pass costs $7"; "certified translations" does not name "Translation costs €0.12 per word"."""
     if any(same_amount(q, operand.quantity) for q in quantities(side)):
         return True
-    own, others = _keys(_own_part(operand)), _keys(_own_part(other)) | _keys(_PRICE_TEXT)
+    own, others = keys(_own_part(operand)), keys(_own_part(other)) | keys(PRICE_TEXT)
     for item in _ITEM.split(side):
-        head = _keys(_VERB_AHEAD.split(item, maxsplit=1)[0]) - others
+        head = keys(_VERB_AHEAD.split(item, maxsplit=1)[0]) - others
         if head and head <= own:
             return True
     return False
-
-
-def _keys(text: str) -> frozenset[str]:
-    """Content words without a final "s": the shared stemmer makes "Pass" "pas" and "Passes" "pass"."""
-    return frozenset(w.rstrip("s") for w in words(text))
 
 
 def _behind(derivation: Derivation, others: Sequence[Derivation]) -> list[Operand]:
@@ -291,70 +281,6 @@ def claim_operand_conflict(claim: str, question: str, passages: Sequence[Passage
         operand, why = misstated
         source = next((p.id for p in passages if operand.context in p.text), operand.source)
         return OperandConflict("misstated_operand", why, source, operand.context)
-    return None
-
-
-def _currency(quantity: Quantity) -> str | None:
-    found = dimension(quantity.unit)
-    return found if found and found.startswith("currency") else None
-
-
-def _in_its_place(claim: str, amount: Quantity, operand: Operand) -> bool:
-    """Whether the claim's clause that holds ``amount`` speaks of what the operand's clause of its sentence speaks
-    of (their words, amounts and words of prices aside): "Breakfast is ¥4,600 per person per day" stands where
-    "Breakfast costs ¥900 per person per day" would; "members pay KES 2,500 per hour instead", beside a guest's
-    total worked out from "KES 3,500 per hour for guests", states the members' price, not the guests'."""
-    own = next((q for q in quantities(operand.context) if same_amount(q, operand.quantity)), None)
-    if own is None:
-        return False
-    return bool(_clause_keys(claim, amount.start) & _clause_keys(operand.context, own.start))
-
-
-def _clause_keys(text: str, at: int) -> frozenset[str]:
-    """The content words of the clause of ``text`` that holds offset ``at``, without its amounts and price words."""
-    start, end = next(((a, b) for a, b in clause_spans(text) if a <= at < b), (0, len(text)))
-    clause = text[start:end]
-    for q in sorted(quantities(clause), key=lambda q: -q.start):
-        clause = clause[: q.start] + " " + clause[q.end:]
-    return _keys(clause) - _keys(_PRICE_TEXT)
-
-
-def _combines(amount: Quantity, written: list[Quantity]) -> bool:
-    """Whether one operation of ``amount`` with another number the claim writes gives a third one it writes
-    ("would cost NOK 560, so the NOK 300 weekly licence saves you NOK 260": 560 − 300): the amount has its place
-    in the claim's arithmetic even where the search explained the third number another way."""
-    others = [q.value for q in written if q is not amount]
-    x = amount.value
-    for a in others:
-        results = {a + x, a - x, x - a, a * x} | ({a / x} if x else set()) | ({x / a} if a else set())
-        if any(math.isclose(t, r, rel_tol=1e-9) for t in others for r in results):
-            return True
-    return False
-
-
-def misstated_operand(claim: str, report: NumberReport) -> tuple[Operand, str] | None:
-    """A passage amount the claim's arithmetic needs but does not write, while the claim writes another amount of
-    that currency that no arithmetic of it uses: "7 days at €20 would be €343" is 7 × €49 (the daily rate the
-    claim does not name), and the €20 it names is the late-return fee. The operand and why; None when no
-    derivation does that."""
-    used = {id(o.claim_quantity) for d in report.derivations if d.justified for o in d.operands
-            if o.claim_quantity is not None}
-    targets = {id(d.target) for d in report.derivations}
-    stated = [n.quantity for n in report.numbers if n.status == "in_sources" and _currency(n.quantity)
-              and id(n.quantity) not in used and id(n.quantity) not in targets
-              and not _combines(n.quantity, [m.quantity for m in report.numbers])]
-    for derivation in (d for d in report.derivations if d.justified and stated):
-        if all(o.claim_quantity is None for o in derivation.operands):
-            continue  # nothing of the claim's own in it: no slot of the claim's arithmetic to misstate
-        for operand in derivation.operands:
-            if ("passage" not in operand.origins or operand.claim_quantity is not None or not operand.context
-                    or operand.source == ANSWER_SOURCE):  # what the answer says elsewhere it may use unwritten
-                continue
-            for q in stated:
-                if (_currency(q) == _currency(operand.quantity) and not same_amount(q, operand.quantity)
-                        and _in_its_place(claim, q, operand)):
-                    return operand, (f"{derivation.target.text} is {derivation.expression}, which uses "
-                                     f"{operand.quantity.text}, but the claim states {q.text}")
     return None
 
 

@@ -4,6 +4,9 @@ Why a version: the stage's verdicts change with its rules, and two runs compare 
 ``gate``) only when a reader can see that the rules moved between them. Raised with every change of a verdict
 the stage gives, including changes of the rules it reads through its inner checker; what each version changed:
 
+39: a claim that states one amount where its arithmetic uses another passage amount it does not write is not
+    supported ("7 days at €20 would be €343" is 7 × €49; ``misstated.misstated_operand``, ``numbers_rule``
+    "misstated_operand").
 38: a date a claim checked in parts works out takes its period from the sentences the answer's other statements
     share a word with ("..., so it runs until 21 March 2028"; ``dates.worked_date``), and of two or more dates of
     the question, only the date of the event a period counts from is its base ("counted from the day we receive
@@ -64,4 +67,4 @@ the stage gives, including changes of the rules it reads through its inner check
     answer's other statements. 5: date arithmetic. 4: written sums. 3: premise phrases. 2: rest of claim.
 """
 
-STAGE_VERSION = "38"
+STAGE_VERSION = "39"
