@@ -42,10 +42,10 @@ def _in_its_place(claim: str, amount: Quantity, operand: Operand) -> bool:
     own = next((q for q in quantities(operand.context) if same_amount(q, operand.quantity)), None)
     if own is None:
         return False
-    return bool(_clausekeys(claim, amount.start) & _clausekeys(operand.context, own.start))
+    return bool(_clause_keys(claim, amount.start) & _clause_keys(operand.context, own.start))
 
 
-def _clausekeys(text: str, at: int) -> frozenset[str]:
+def _clause_keys(text: str, at: int) -> frozenset[str]:
     """The content words of the clause of ``text`` that holds offset ``at``, without its amounts and price words."""
     start, end = next(((a, b) for a, b in clause_spans(text) if a <= at < b), (0, len(text)))
     clause = text[start:end]

@@ -17,6 +17,8 @@ number and word of the claim is a passage's:
   derivation that applies a percentage to an amount (or to a number the claim worked out from that amount)
   clashes with it when one side names the percentage and another names the amount (``_names``: by its figure, or
   by the head of one of the side's items, all of whose words are words of the amount's own part of its sentence).
+- an amount the claim states where its arithmetic uses another amount it does not write: "7 days at €20 would be
+  €343" is 7 × €49 (``misstated``, session 45).
 
 Checked on every claim the stage would otherwise pass that has numbers: a number the claim repeats is tried in
 each passage sentence that states it (one without a clash clears it), a passage operand of its arithmetic in the
