@@ -32,7 +32,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import answer_set_names as names  # noqa: E402
-from shapes_dev import grade, rate, read_jsonl, run_check  # noqa: E402
+from shapes_dev import grade, rate, read_jsonl, run_check, split_check_args  # noqa: E402
 
 # (name, file): dev sets may be read in full and chosen on; held-out sets only confirm
 DEV_SETS = tuple(zip(names.DEV, names.paths("dev")))
@@ -89,9 +89,7 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    check_args = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[: argv.index("--")] if "--" in argv else argv
+    argv, check_args = split_check_args(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--group", choices=[*GROUPS, "all"], default="all")
     parser.add_argument("--sets", help="comma-separated set names: run only these (e.g. a new set against a "

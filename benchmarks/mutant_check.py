@@ -23,6 +23,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from shapes_dev import split_check_args  # noqa: E402
+
 from faithkit.stats import wilson_interval  # noqa: E402
 
 
@@ -60,9 +63,8 @@ def parse_args(ap: argparse.ArgumentParser, argv: list[str] | None = None
     """The benchmark's options, and what follows a ``--``: added to the `faithkit check` command line, so that one
     tree measures a rule turned off (``-- --no-window-veto``, ``-- --checker nli:alignment_rules=...``) as
     ``rule_ablation.py`` does for the answer sets."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    extra = tuple(argv[argv.index("--") + 1:]) if "--" in argv else ()
-    return ap.parse_args(argv[: argv.index("--")] if "--" in argv else argv), extra
+    own, extra = split_check_args(sys.argv[1:] if argv is None else argv)
+    return ap.parse_args(own), tuple(extra)
 
 
 def check_mutants(by_set: dict[str, list[dict]], *, misses: bool = False, check_args: tuple[str, ...] = ()) -> None:

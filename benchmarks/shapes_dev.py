@@ -131,10 +131,16 @@ def grade(rows: list[dict[str, Any]], results: Path, show_claims: bool) -> dict[
             "misattributed_warned": [sum(warned), len(warned)], "answers": answers}
 
 
+def split_check_args(argv: list[str]) -> tuple[list[str], list[str]]:
+    """A benchmark's own arguments, and what follows a ``--``: added to the `faithkit check` command line (every
+    benchmark that runs the checker takes them, so one tree measures a rule turned off)."""
+    if "--" not in argv:
+        return list(argv), []
+    return list(argv[: argv.index("--")]), list(argv[argv.index("--") + 1:])
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    check_args = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[: argv.index("--")] if "--" in argv else argv
+    argv, check_args = split_check_args(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--results", type=Path, help="grade this results folder instead of running a check")

@@ -17,7 +17,7 @@ from faithkit.checkers.numbers.operands import ANSWER_SOURCE, Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.checkers.rules.alignment_words import clause_spans, words
 
-__all__ = ["PRICE_TEXT", "keys", "misstated_operand"]
+__all__ = ["PRICE_KEYS", "keys", "misstated_operand"]
 
 # words every price sentence has: naming one of them names nothing in particular
 PRICE_TEXT = ("discount discounts price prices cost costs pay pays paid fee fees charge off offer offers deal deals "
@@ -27,6 +27,9 @@ PRICE_TEXT = ("discount discounts price prices cost costs pay pays paid fee fees
 def keys(text: str) -> frozenset[str]:
     """Content words without a final "s": the shared stemmer makes "Pass" "pas" and "Passes" "pass"."""
     return frozenset(w.rstrip("s") for w in words(text))
+
+
+PRICE_KEYS = keys(PRICE_TEXT)  # read for every supported claim with numbers: once, not per call
 
 
 def _currency(quantity: Quantity) -> str | None:
@@ -51,7 +54,7 @@ def _clause_keys(text: str, at: int) -> frozenset[str]:
     clause = text[start:end]
     for q in sorted(quantities(clause), key=lambda q: -q.start):
         clause = clause[: q.start] + " " + clause[q.end:]
-    return keys(clause) - keys(PRICE_TEXT)
+    return keys(clause) - PRICE_KEYS
 
 
 def _combines(amount: Quantity, written: list[Quantity]) -> bool:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from faithkit.checkers.numbers.analysis import NumberReport
 from faithkit.checkers.numbers.calendar import calendar_conflict
 from faithkit.checkers.numbers.extract import quantities, rate_of
-from faithkit.checkers.numbers.misstated import PRICE_TEXT, keys, misstated_operand
+from faithkit.checkers.numbers.misstated import PRICE_KEYS, keys, misstated_operand
 from faithkit.checkers.numbers.operands import Derivation, Operand
 from faithkit.checkers.numbers.quantity import Quantity, dimension, same_amount
 from faithkit.checkers.rules.alignment import binding_conflict
@@ -208,7 +208,7 @@ def _names(side: str, operand: Operand, other: Operand) -> bool:
     Unlimited Day Pass costs $7"; "certified translations" does not name "Translation costs €0.12 per word"."""
     if any(same_amount(q, operand.quantity) for q in quantities(side)):
         return True
-    own, others = keys(_own_part(operand)), keys(_own_part(other)) | keys(PRICE_TEXT)
+    own, others = keys(_own_part(operand)), keys(_own_part(other)) | PRICE_KEYS
     for item in _ITEM.split(side):
         head = keys(_VERB_AHEAD.split(item, maxsplit=1)[0]) - others
         if head and head <= own:
